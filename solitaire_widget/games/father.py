@@ -1,0 +1,43 @@
+"""Father: twelve single cards, four ace foundations up and four king foundations down."""
+
+from __future__ import annotations
+
+from ..cards import rank_of
+from ..rules import Layout, Rules, same_suit_next
+
+ACE_FOUNDATIONS = range(0, 4)
+
+
+class Father(Rules):
+    name = "father"
+    title = "Father"
+    tableau_count = 12
+    foundation_count = 8
+    option_defaults = {"redeals": 1}
+
+    def deal(self, deck: list[int]) -> Layout:
+        return Layout(
+            stock=deck[12:][::-1],
+            waste=[],
+            foundations=[[] for _ in range(8)],
+            down=[[] for _ in range(12)],
+            up=[[card] for card in deck[:12]],
+        )
+
+    def foundation_refusal(self, index: int, top: int | None, card: int) -> str | None:
+        builds_up = index in ACE_FOUNDATIONS
+        if top is None:
+            if rank_of(card) == (1 if builds_up else 13):
+                return None
+            if builds_up:
+                return "in Father foundations 0 to 3 are Ace foundations: an ace starts one"
+            return "in Father foundations 4 to 7 are King foundations: a king starts one"
+        return same_suit_next(card, top, +1 if builds_up else -1, self.title)
+
+    def tableau_refusal(self, card: int, onto: int, source_kind: str) -> str | None:
+        if source_kind == "waste":
+            return None
+        return (
+            "in Father there is no building on the tableau: a tableau card moves only to "
+            "a foundation or an empty pile, one card at a time"
+        )

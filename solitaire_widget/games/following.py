@@ -1,0 +1,55 @@
+"""Following: six piles, foundations from the ace in the suit rotation H, C, D, S."""
+
+from __future__ import annotations
+
+from ..cards import SUIT_NAMES, rank_of, suit_of
+from ..rules import Layout, Rules, rank_name, suit_singular
+
+CLUBS, DIAMONDS, HEARTS, SPADES = range(4)
+NEXT_SUIT = {HEARTS: CLUBS, CLUBS: DIAMONDS, DIAMONDS: SPADES, SPADES: HEARTS}
+"""On a foundation, the suit that follows each suit (a club is played on a heart)."""
+
+
+class Following(Rules):
+    name = "following"
+    title = "Following"
+    tableau_count = 6
+    foundation_count = 4
+    option_defaults = {"redeals": 1}
+
+    def deal(self, deck: list[int]) -> Layout:
+        return Layout(
+            stock=deck[6:][::-1],
+            waste=[],
+            foundations=[[] for _ in range(4)],
+            down=[[] for _ in range(6)],
+            up=[[card] for card in deck[:6]],
+        )
+
+    def foundation_refusal(self, index: int, top: int | None, card: int) -> str | None:
+        if top is None:
+            return None if rank_of(card) == 1 else "in Following a foundation starts with an ace"
+        if rank_of(top) == 13:
+            return "this foundation is complete (it ends with its king)"
+        wanted_suit = NEXT_SUIT[suit_of(top)]
+        if suit_of(card) != wanted_suit:
+            return f"in Following a {SUIT_NAMES[wanted_suit][:-1]} goes on a {suit_singular(top)}"
+        if rank_of(card) != rank_of(top) + 1:
+            return (
+                "in Following foundations build up one rank at a time, so this one takes the "
+                f"{rank_name(rank_of(top) + 1)} of {SUIT_NAMES[wanted_suit]} next"
+            )
+        return None
+
+    def tableau_refusal(self, card: int, onto: int, source_kind: str) -> str | None:
+        wanted_suit = NEXT_SUIT[suit_of(card)]
+        if suit_of(onto) != wanted_suit:
+            return f"in Following a {suit_singular(card)} goes on a {SUIT_NAMES[wanted_suit][:-1]}"
+        if rank_of(onto) != rank_of(card) + 1:
+            if rank_of(card) == 13:
+                return "in Following a king goes only on an empty pile"
+            return (
+                "in Following piles build down one rank at a time, so this card needs the "
+                f"{rank_name(rank_of(card) + 1)} of {SUIT_NAMES[wanted_suit]}"
+            )
+        return None

@@ -1,0 +1,145 @@
+"""Positions as JSON-ready dicts (the schema in DESIGN.md), read with full validation."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from .cards import card_code, card_label, parse_card
+from .deal import check_seed
+from .games import rules_for
+from .moves import Move
+from .rules import Layout, Rules
+
+if TYPE_CHECKING:
+    from .game import Game
+
+
+def write(game: "Game") -> dict:
+    """The position of ``game`` as plain data, with its seed and history."""
+    codes = _codes
+    return {
+        "game": game.name,
+        "options": game.options,
+        "stock": codes(game._stock),
+        "waste": codes(game._waste),
+        "foundations": [codes(pile) for pile in game._foundations],
+        "tableau": [{"down": codes(d), "up": codes(u)} for d, u in zip(game._down, game._up)],
+        "redeals_left": game.redeals_left,
+        "seed": game.seed,
+        "history": [str(move) for move in game.history],
+    }
+
+
+def _codes(cards: list[int]) -> list[str]:
+    return [card_code(card) for card in cards]
+
+
+def same_piles(a: Layout, b: Layout) -> bool:
+    return (a.stock, a.waste, a.foundations, a.down, a.up, a.redeals_left) == (
+        b.stock, b.waste, b.foundations, b.down, b.up, b.redeals_left
+    )
+
+
+def read(data: object) -> tuple[Rules, dict[str, object], Layout, int | None, list[Move] | None]:
+    """Check ``data`` and return its rules, options, piles, seed and history (when given)."""
+    if not isinstance(data, dict):
+        raise ValueError(f"a position is a dict, not {type(data).__name__}")
+    if "game" not in data:
+        raise ValueError("the position names no game (key 'game')")
+    rules = rules_for(data["game"])
+    given_options = data.get("options", {})
+    if not isinstance(given_options, dict):
+        raise ValueError(f"options must be a dict, not {given_options!r}")
+    options = rules.check_options(given_options)
+
+    stock = _cards(data, "stock")
+    waste = _cards(data, "waste")
+    foundations = _pile_list(data, "foundations", rules.foundation_count, rules.title)
+    found = [_card_list(pile, f"foundation/{i}") for i, pile in enumerate(foundations)]
+    tableau = _pile_list(data, "tableau", rules.tableau_count, rules.title)
+    down, up = [], []
+    for i, pile in enumerate(tableau):
+        name = f"tableau/{i}"
+        if not isinstance(pile, dict) or set(pile) - {"down", "up"}:
+            raise ValueError(f"{name} must be a dict with lists 'down' and 'up', not {pile!r}")
+        down.append(_card_list(pile.get("down", []), f"{name} (down)"))
+        up.append(_card_list(pile.get("up", []), f"{name} (up)"))
+        if down[-1] and not rules.has_face_down:
+            raise ValueError(f"{rules.title} has no face-down cards, but {name} has {len(down[-1])}")
+        if down[-1] and not up[-1]:
+            raise ValueError(f"{name} has face-down cards but no face-up card on top")
+
+    _check_deck([("stock", stock), ("waste", waste)]
+                + [(f"foundation/{i}", pile) for i, pile in enumerate(found)]
+                + [(f"tableau/{i}", d + u) for i, (d, u) in enumerate(zip(down, up))])
+    for i, pile in enumerate(found):
+        _check_foundation(rules, i, pile)
+
+    redeals_left = data.get("redeals_left", options["redeals"])
+    allowed = options["redeals"]
+    if allowed is None:
+        if redeals_left is not None:
+            raise ValueError(f"redeals_left must be null when redeals are unlimited, not {redeals_left!r}")
+    elif (isinstance(redeals_left, bool) or not isinstance(redeals_left, int)
+          or not 0 <= redeals_left <= allowed):
+        raise ValueError(f"redeals_left must be a whole number from 0 to {allowed}, not {redeals_left!r}")
+
+    seed = data.get("seed")
+    if seed is not None:
+        check_seed(seed)
+    history = data.get("history")
+    if history is not None:
+        if not isinstance(history, list):
+            raise ValueError(f"history must be a list of moves, not {history!r}")
+        history = [Move.parse(move) for move in history]
+    layout = Layout(stock, waste, found, down, up, redeals_left)
+    return rules, options, layout, seed, history
+
+
+def _cards(data: dict, key: str) -> list[int]:
+    if key not in data:
+        raise ValueError(f"the position has no {key!r}")
+    return _card_list(data[key], key)
+
+
+def _card_list(value: object, where: str) -> list[int]:
+    if not isinstance(value, list):
+        raise ValueError(f"{where} must be a list of card codes, not {value!r}")
+    cards = []
+    for code in value:
+        try:
+            cards.append(parse_card(code))
+        except ValueError as error:
+            raise ValueError(f"{where}: {error}") from None
+    return cards
+
+
+def _pile_list(data: dict, key: str, count: int, title: str) -> list:
+    piles = data.get(key)
+    if not isinstance(piles, list):
+        raise ValueError(f"the position needs {key!r}: a list of {count} piles")
+    if len(piles) != count:
+        raise ValueError(f"{title} has {count} {key} piles, but the position gives {len(piles)}")
+    return piles
+
+
+def _check_deck(piles: list[tuple[str, list[int]]]) -> None:
+    where: dict[int, str] = {}
+    for name, cards in piles:
+        for card in cards:
+            if card in where:
+                raise ValueError(f"card {card_code(card)} appears twice (in {where[card]} and {name})")
+            where[card] = name
+    if len(where) != 52:
+        missing = " ".join(card_code(card) for card in range(52) if card not in where)
+        raise ValueError(f"a position holds all 52 cards; it has {len(where)}, missing {missing}")
+
+
+def _check_foundation(rules: Rules, index: int, pile: list[int]) -> None:
+    top = None
+    for card in pile:
+        refusal = rules.foundation_refusal(index, top, card)
+        if refusal is not None:
+            placed = f"{card_label(card)} on {card_label(top)}" if top is not None else f"{card_label(card)} first"
+            raise ValueError(f"foundation/{index} is not built by {rules.title}'s rules ({placed}): {refusal}")
+        top = card
