@@ -50,7 +50,11 @@ class Game:
         self._piles.update((pile, ("tableau", i)) for i, pile in enumerate(self._tableau_ids))
         self._done: list[tuple[Move, bool]] = []
         self._undone: list[Move] = []
+        # Caches, dropped for the piles a move touches: the legal moves, each tableau
+        # pile's movable runs, and which foundation takes which card.
         self._moves: list[Move] | None = None
+        self._runs: list[dict[int, tuple[int, int]] | None] = [None] * rules.tableau_count
+        self._takers: dict[int, list[int]] | None = None
         self._listeners: list[Callable[[Game, str, Move], None]] = []
 
     # ------------------------------------------------------------------ making games
@@ -203,15 +207,31 @@ class Game:
 
     def _foundation_takers(self) -> dict[int, list[int]]:
         """Card -> indices of the foundations that take it now."""
-        wants = self._rules.foundation_wants
-        takers: dict[int, list[int]] = {}
-        for index, pile in enumerate(self._foundations):
-            for card in wants[index][pile[-1] if pile else NO_CARD]:
-                takers.setdefault(card, []).append(index)
-        return takers
+        if self._takers is None:
+            wants = self._rules.foundation_wants
+            takers: dict[int, list[int]] = {}
+            for index, pile in enumerate(self._foundations):
+                for card in wants[index][pile[-1] if pile else NO_CARD]:
+                    takers.setdefault(card, []).append(index)
+            self._takers = takers
+        return self._takers
+
+    def _run_heads(self, index: int) -> dict[int, tuple[int, int]]:
+        """``card -> (index, count)`` for each card of tableau pile ``index`` that heads a movable run."""
+        heads = self._runs[index]
+        if heads is None:
+            pile, parents = self._up[index], self._rules.parents["tableau"]
+            heads = {}
+            count = len(pile) and 1
+            while count:
+                card = pile[-count]
+                heads[card] = (index, count)
+                count = count + 1 if count < len(pile) and pile[-count - 1] in parents[card] else 0
+            self._runs[index] = heads
+        return heads
 
     def _generate_moves(self) -> list[Move]:
-        rules, up, down, waste = self._rules, self._up, self._down, self._waste
+        rules, up, waste = self._rules, self._up, self._waste
         tableau_ids, foundation_ids = self._tableau_ids, self._foundation_ids
         moves: list[Move] = []
         add = moves.append
@@ -220,38 +240,50 @@ class Game:
         if waste:
             for index in takers.get(waste[-1], ()):
                 add(_new_move(Move, ("waste", foundation_ids[index], 1)))
-        for source, pile in enumerate(up):
+        # One pass over the piles: moves to foundations, and indexes for the rest.
+        # Each card lies in one pile, so a top card names its pile.
+        where: dict[int, int] = {}
+        empties: list[int] = []
+        run_heads: dict[int, tuple[int, int]] = {}
+        runs = self._runs
+        for index, pile in enumerate(up):
             if pile:
-                for index in takers.get(pile[-1], ()):
-                    add(_new_move(Move, (tableau_ids[source], foundation_ids[index], 1)))
+                top = pile[-1]
+                where[top] = index
+                for foundation in takers.get(top, ()):
+                    add(_new_move(Move, (tableau_ids[index], foundation_ids[foundation], 1)))
+                run_heads.update(runs[index] or self._run_heads(index))
+            else:
+                empties.append(index)
 
-        tops = [pile[-1] if pile else NO_CARD for pile in up]
-        piles = range(len(up))
-        parents, fills = rules.parents["tableau"], rules.fills_empty["tableau"]
-        for source, pile in enumerate(up):
-            length = len(pile)
-            count = 1
-            while count <= length:
-                card = pile[-count]
-                onto = parents[card]
-                for target in piles:
-                    if target != source and (
-                        tops[target] in onto if tops[target] != NO_CARD else fills[card]
-                    ):
-                        add(_new_move(Move, (tableau_ids[source], tableau_ids[target], count)))
-                if count == length or pile[-count - 1] not in onto:
-                    break
-                count += 1
+        # Ask each pile top for the few cards that may go on it: cheaper than trying
+        # every run card on every pile.
+        children, fillers = rules.children["tableau"], rules.fillers["tableau"]
+        for target, pile in enumerate(up):
+            if pile:
+                heads = [run_heads[card] for card in children[pile[-1]] if card in run_heads]
+            elif len(fillers) < len(run_heads):
+                heads = [run_heads[card] for card in fillers if card in run_heads]
+            else:
+                heads = [head for card, head in run_heads.items() if card in fillers]
+            for source, count in heads:
+                if source != target:
+                    add(_new_move(Move, (tableau_ids[source], tableau_ids[target], count)))
 
         sources = [("waste", waste[-1])] if waste else []
         if self._foundation_to_tableau:
             sources += [(foundation_ids[i], pile[-1]) for i, pile in enumerate(self._foundations) if pile]
         for source, card in sources:
             kind = self._piles[source][0]
-            onto, fills_empty = rules.parents[kind][card], rules.fills_empty[kind][card]
-            for target in piles:
-                if tops[target] in onto if tops[target] != NO_CARD else fills_empty:
-                    add(_new_move(Move, (source, tableau_ids[target], 1)))
+            onto = rules.parents[kind][card]
+            if len(onto) > len(where):
+                targets = [index for top, index in where.items() if top in onto]
+            else:
+                targets = [where[top] for top in onto if top in where]
+            if rules.fills_empty[kind][card]:
+                targets += empties
+            for target in sorted(targets):
+                add(_new_move(Move, (source, tableau_ids[target], 1)))
 
         if self._stock:
             add(_new_move(Move, ("stock", "waste", min(self._draw, len(self._stock)))))
@@ -368,7 +400,7 @@ class Game:
                     cards.append(down.pop())
                     turned_up = True
         self._done.append((move, turned_up))
-        self._moves = None
+        self._touched(source, target)
 
     def _revert(self, move: Move, turned_up: bool) -> None:
         source, target, count = move
@@ -388,7 +420,17 @@ class Game:
             arrived = self._pile(target)
             cards.extend(arrived[-count:])
             del arrived[-count:]
+        self._touched(source, target)
+
+    def _touched(self, *pile_ids: str) -> None:
+        """Drop what is cached about these piles after they changed."""
         self._moves = None
+        for pile_id in pile_ids:
+            kind, index = self._piles[pile_id]
+            if kind == "tableau":
+                self._runs[index] = None
+            elif kind == "foundation":
+                self._takers = None
 
     # ------------------------------------------------------------------ explaining
     def _describe(self, move: Move) -> str:

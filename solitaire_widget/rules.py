@@ -119,6 +119,23 @@ class Rules:
         }
 
     @cached_property
+    def children(self) -> dict[str, tuple[tuple[int, ...], ...]]:
+        """For each source kind and tableau top card, the cards that may be placed on it."""
+        return {
+            kind: tuple(
+                tuple(card for card in DECK if onto in self.parents[kind][card]) for onto in DECK
+            )
+            for kind in SOURCE_KINDS
+        }
+
+    @cached_property
+    def fillers(self) -> dict[str, frozenset[int]]:
+        """For each source kind, the cards that may fill an empty tableau pile (or head a run that does)."""
+        return {
+            kind: frozenset(card for card in DECK if self.fills_empty[kind][card]) for kind in SOURCE_KINDS
+        }
+
+    @cached_property
     def fills_empty(self) -> dict[str, tuple[bool, ...]]:
         """For each source kind and card, whether it (or a run it heads) may fill an empty pile."""
         return {

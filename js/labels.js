@@ -1,0 +1,131 @@
+// Words the view shows or speaks: pile labels, foundation hints, stock captions, move news.
+
+import { cardShort, cardWords, rankOf, rankPlural, rankText } from "./cards.js";
+import { pileName } from "./piles.js";
+
+const UP_ARROW = "\u2191";
+const DOWN_ARROW = "\u2193";
+
+function plural(count, word) {
+  return `${count} ${word}${count === 1 ? "" : "s"}`;
+}
+
+/**
+ * Whether a foundation builds down: it starts with a king (Father's King foundations).
+ * Read from the pile itself, or when empty from what it takes, so no game is named here.
+ */
+export function buildsDown(pile, takes) {
+  if (pile.length > 0) return rankOf(pile[0]) === 13;
+  return takes.length > 0 && takes.every((code) => rankOf(code) === 13);
+}
+
+/** True when the game has foundations building in both directions, so arrows are worth showing. */
+export function hasMixedDirections(foundations, takes) {
+  const downs = foundations.map((pile, i) => buildsDown(pile, takes[i] || []));
+  return downs.some(Boolean) && downs.some((down) => !down);
+}
+
+/**
+ * What foundation `pile` takes, from `takes` (its foundation_takes list), for the board:
+ * "A" (any ace), "2♣" (one card), "K ↓" with `arrows`; "" when it is complete.
+ */
+export function foundationHint(pile, takes, arrows) {
+  if (takes.length === 0) return "";
+  const ranks = new Set(takes.map(rankOf));
+  let text;
+  if (takes.length === 1) text = cardShort(takes[0]);
+  else if (ranks.size === 1) text = rankText(takes[0]);
+  else text = takes.map(cardShort).join(" ");
+  if (!arrows) return text;
+  return `${text} ${buildsDown(pile, takes) ? DOWN_ARROW : UP_ARROW}`;
+}
+
+/** The same in words: "takes aces", "takes the two of clubs next", "complete". */
+export function foundationHintWords(pile, takes) {
+  if (takes.length === 0) return pile.length > 0 ? "complete" : "takes nothing now";
+  const ranks = new Set(takes.map(rankOf));
+  if (takes.length === 1) return `takes the ${cardWords(takes[0])} ${pile.length ? "next" : "first"}`;
+  if (ranks.size === 1) return `takes ${takes.length === 4 ? "any of the " : ""}${rankPlural(rankOf(takes[0]))}`;
+  return `takes ${takes.map(cardWords).join(" or ")}`;
+}
+
+/** "1 redeal left", "unlimited redeals", "no redeal left". */
+export function redealsWords(redealsLeft) {
+  if (redealsLeft === null || redealsLeft === undefined) return "unlimited redeals";
+  if (redealsLeft === 0) return "no redeal left";
+  return `${plural(redealsLeft, "redeal")} left`;
+}
+
+/** The short stock caption: "↻ ∞", "↻ 1", "↻ 0". */
+export function redealsShort(redealsLeft) {
+  return `\u21BB ${redealsLeft === null || redealsLeft === undefined ? "\u221E" : redealsLeft}`;
+}
+
+/**
+ * The aria-label of a pile: "tableau 3, 4 cards, top: seven of hearts".
+ * `pile` is { id, kind, cards: [{code, up}] }; `extra` adds foundation and stock details.
+ */
+export function pileLabel(pile, extra = {}) {
+  const name = pileName(pile.id);
+  const count = pile.cards.length;
+  const parts = [name];
+  if (count === 0) parts.push("empty");
+  else {
+    parts.push(plural(count, "card"));
+    const top = pile.cards[count - 1];
+    if (pile.kind !== "stock") parts.push(`top: ${top.up ? cardWords(top.code) : "face-down card"}`);
+  }
+  if (pile.kind === "foundation" && extra.takes) parts.push(foundationHintWords(pile.cards, extra.takes));
+  if (pile.kind === "stock") {
+    if (count === 0) parts.push(extra.canRedeal ? "select to redeal" : "nothing left to draw");
+    parts.push(redealsWords(extra.redealsLeft));
+  }
+  return parts.join(", ");
+}
+
+function cardsMoved(cards, count) {
+  const first = cards[cards.length - count];
+  if (!first) return plural(count, "card");
+  const words = `the ${cardWords(first)}`;
+  return count > 1 ? `${words} and ${plural(count - 1, "card")} on it` : words;
+}
+
+/**
+ * A sentence for the live region about `lastMove` (the state's last_move), read against
+ * the position after it: "Moved the seven of hearts to tableau 3."
+ */
+export function describeLastMove(lastMove, position) {
+  if (!lastMove || typeof lastMove !== "object") return "";
+  const { action, source, target, count } = lastMove;
+  const pileCards = (id) => {
+    if (id === "stock") return position.stock;
+    if (id === "waste") return position.waste;
+    const [kind, index] = String(id).split("/");
+    if (kind === "foundation") return position.foundations[Number(index)] || [];
+    const pile = position.tableau[Number(index)];
+    return pile ? pile.up : [];
+  };
+  if (action === "undo") {
+    if (source === "stock") return `Undid a draw: ${plural(count, "card")} back to the stock.`;
+    if (target === "stock") return "Undid the redeal: the cards are back on the waste.";
+    return `Undid: ${cardsMoved(pileCards(source), count)} back to ${pileName(source)}.`;
+  }
+  const prefix = action === "redo" ? "Redid: " : "";
+  if (source === "stock") {
+    const drawn = position.waste;
+    const top = drawn[drawn.length - 1];
+    const what = count > 1 ? `${plural(count, "card")}, ${top ? cardWords(top) : "none"} on top` : top ? `the ${cardWords(top)}` : "a card";
+    return `${prefix}Drew ${what}.`;
+  }
+  if (target === "stock") return `${prefix}Turned the waste over: ${plural(count, "card")} back in the stock.`;
+  return `${prefix}Moved ${cardsMoved(pileCards(target), count)} to ${pileName(target)}.`;
+}
+
+/** "4:05" or "1:02:09" from milliseconds. */
+export function clockText(ms) {
+  const total = Math.max(0, Math.floor(ms / 1000));
+  const hours = Math.floor(total / 3600);
+  const minutes = Math.floor((total % 3600) / 60);
+  const seconds = String(total % 60).padStart(2, "0");
+  return hours > 0 ? `${hours}:${String(minutes).padStart(2, "0")}:${seconds}` : `${minutes}:${seconds}`;
+}

@@ -1,0 +1,104 @@
+// Reading the state's `legal` list: which targets to highlight, what a drop or a
+// double-click means. The view never judges a move itself; when nothing legal matches, it
+// still sends the intent so Python can say why.
+
+import { rankOf, suitOf } from "./cards.js";
+
+function asMove(entry) {
+  return { source: entry[0], target: entry[1], count: entry[2] };
+}
+
+/** Targets that take `count` cards from `source`, in the state's order. */
+export function legalTargets(legal, source, count) {
+  const targets = [];
+  for (const entry of legal) {
+    if (entry[0] === source && entry[2] === count && !targets.includes(entry[1])) targets.push(entry[1]);
+  }
+  return targets;
+}
+
+export function isLegal(legal, source, target, count) {
+  return legal.some((entry) => entry[0] === source && entry[1] === target && entry[2] === count);
+}
+
+/** The longest run that may leave `source` now (0 when nothing may). */
+export function longestMovableRun(legal, source) {
+  let longest = 0;
+  for (const entry of legal) {
+    if (entry[0] === source && entry[1] !== "stock" && entry[1] !== "waste") longest = Math.max(longest, entry[2]);
+  }
+  return longest;
+}
+
+/**
+ * The foundation move a double-click on the top card of `source` means: the first legal
+ * one, else the foundation whose refusal will explain most (it wants the same rank, then
+ * the same suit, then it is empty, else the first), so Python's answer is useful.
+ */
+export function foundationMoveFor(state, source) {
+  const legal = state.legal;
+  const entry = legal.find((e) => e[0] === source && e[1].startsWith("foundation/") && e[2] === 1);
+  if (entry) return asMove(entry);
+  const card = topCardOf(state.position, source);
+  const foundations = state.position.foundations;
+  const takes = state.foundation_takes || [];
+  const pick = (test) => foundations.findIndex((pile, i) => test(pile, takes[i] || []));
+  let index = -1;
+  if (card) {
+    index = pick((pile, wants) => wants.some((code) => rankOf(code) === rankOf(card)));
+    if (index < 0) index = pick((pile, wants) => wants.some((code) => suitOf(code) === suitOf(card)));
+    if (index < 0) index = pick((pile) => pile.length > 0 && suitOf(pile[pile.length - 1]) === suitOf(card));
+  }
+  if (index < 0) index = pick((pile) => pile.length === 0);
+  return { source, target: `foundation/${Math.max(0, index)}`, count: 1 };
+}
+
+/** The move a click on the stock means: draw, or redeal when the stock is empty. */
+export function stockMove(state) {
+  const drawOrRedeal = state.legal.find((e) => e[0] === "stock" || e[1] === "stock");
+  if (drawOrRedeal) return asMove(drawOrRedeal);
+  const { stock, waste } = state.position;
+  if (stock.length === 0 && waste.length > 0) return { source: "waste", target: "stock", count: waste.length };
+  const draw = Number((state.options && state.options.draw) || 1);
+  return { source: "stock", target: "waste", count: Math.max(1, Math.min(draw, stock.length)) };
+}
+
+export function canRedeal(state) {
+  return state.legal.some((e) => e[0] === "waste" && e[1] === "stock");
+}
+
+/** True when some card may go to a foundation now (the autoplay button has work to do). */
+export function hasFoundationMove(legal) {
+  return legal.some((e) => e[1].startsWith("foundation/") && !e[0].startsWith("foundation/"));
+}
+
+export function topCardOf(position, pileId) {
+  const cards = cardsOf(position, pileId);
+  return cards.length ? cards[cards.length - 1] : null;
+}
+
+/** Face-up cards of a pile (every card for stock-less piles; the `up` list for tableau). */
+export function cardsOf(position, pileId) {
+  if (pileId === "stock") return position.stock;
+  if (pileId === "waste") return position.waste;
+  const [kind, index] = String(pileId).split("/");
+  if (kind === "foundation") return position.foundations[Number(index)] || [];
+  if (kind === "tableau") return (position.tableau[Number(index)] || { up: [] }).up;
+  return [];
+}
+
+/**
+ * Which pile a drop means. `candidates` are piles the dragged cards overlap, with the
+ * overlapping area; a legal target wins over a bigger overlap, then the biggest overlap.
+ * `fallback` (the pile under the pointer) counts when nothing overlaps.
+ */
+export function dropTarget(candidates, legal, source, count, fallback = null) {
+  const targets = legalTargets(legal, source, count);
+  const usable = candidates.filter((c) => c.area > 0 && c.id !== source);
+  const best = (list) => list.reduce((a, b) => (b.area > a.area ? b : a), list[0]);
+  const legalOnes = usable.filter((c) => targets.includes(c.id));
+  if (legalOnes.length) return best(legalOnes).id;
+  if (fallback && fallback !== source && fallback !== "stock") return fallback;
+  const others = usable.filter((c) => c.id !== "stock");
+  return others.length ? best(others).id : null;
+}

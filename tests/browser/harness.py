@@ -1,0 +1,480 @@
+"""JupyterLab + Chromium harness shared by the browser tests and ``benchmarks/widget.py``.
+
+``JupyterServer`` runs a private, offline JupyterLab (its own config, data, runtime and
+settings directories under a temporary folder, a kernelspec that points at the Python
+running this code, the checkout on ``PYTHONPATH``). ``launch_chromium`` starts Debian's
+Chromium through Playwright. ``NotebookPage`` drives one notebook in JupyterLab or
+Jupyter Notebook 7: run every cell, run one more cell and read what it prints, and read the
+solitaire board that the widget drew.
+
+Every wait here waits on a condition in the page, never on the clock, so the helpers hold
+on a slow, loaded machine; Playwright's own timeout bounds each wait.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+import secrets
+import signal
+import socket
+import subprocess
+import sys
+import time
+import urllib.error
+import urllib.request
+from pathlib import Path
+from typing import Any, Iterable
+
+import nbformat
+
+REPO_ROOT = Path(__file__).resolve().parents[2]
+CHROMIUM = "/usr/bin/chromium"
+CHROMIUM_ARGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--no-first-run",
+]
+KERNELSPEC = {"name": "python3", "display_name": "Python 3", "language": "python"}
+
+# The widget's root element carries the state version it shows; every pile and card inside
+# carries data-pile / data-card (DESIGN.md).
+ROOT = "[data-version]"
+PILE = "[data-pile]"
+CARD = "[data-card]"
+
+# JupyterLab settings that keep it quiet and offline and make the page deterministic:
+# no news, no update checks, no toasts; every cell stays in the DOM (no virtual
+# windowing), so a widget scrolled out of view is still there to read.
+QUIET_SETTINGS: dict[str, dict[str, Any]] = {
+    "@jupyterlab/apputils-extension:notification": {
+        "fetchNews": "false",
+        "checkForUpdates": False,
+        "doNotDisturbMode": True,
+    },
+    "@jupyterlab/notebook-extension:tracker": {"windowingMode": "none"},
+    "@jupyterlab/docmanager-extension:plugin": {"autosave": False},
+}
+
+
+def free_port() -> int:
+    """A TCP port on 127.0.0.1 that nothing listens on right now."""
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return probe.getsockname()[1]
+
+
+def write_notebook(path: Path, cells: Iterable[str]) -> Path:
+    """Write a notebook of code cells at ``path``, with the kernelspec JupyterLab needs to
+    start the kernel without asking."""
+    notebook = nbformat.v4.new_notebook()
+    notebook.metadata["kernelspec"] = dict(KERNELSPEC)
+    notebook.metadata["language_info"] = {"name": "python"}
+    notebook.cells = [nbformat.v4.new_code_cell(source) for source in cells]
+    nbformat.write(notebook, path)
+    return path
+
+
+class JupyterServer:
+    """A JupyterLab server of our own, started in ``workdir`` and stopped with its children.
+
+    ``settings`` are extra JupyterLab setting overrides (plugin id -> values), merged over
+    ``QUIET_SETTINGS``; they apply to every page the server serves.
+    """
+
+    def __init__(self, workdir: Path, settings: dict[str, dict[str, Any]] | None = None):
+        self.workdir = Path(workdir)
+        self.root_dir = self.workdir / "notebooks"
+        self.port = free_port()
+        self.token = secrets.token_hex(16)
+        self.base_url = f"http://127.0.0.1:{self.port}"
+        self.log_path = self.workdir / "jupyter.log"
+        self._settings = {**QUIET_SETTINGS, **(settings or {})}
+        self._process: subprocess.Popen | None = None
+        self._log = None
+
+    # ------------------------------------------------------------------ start and stop
+    def _prepare_dirs(self) -> dict[str, str]:
+        dirs = {
+            "JUPYTER_CONFIG_DIR": self.workdir / "config",
+            "JUPYTER_DATA_DIR": self.workdir / "data",
+            "JUPYTER_RUNTIME_DIR": self.workdir / "runtime",
+            "JUPYTERLAB_SETTINGS_DIR": self.workdir / "lab-user-settings",
+            "JUPYTERLAB_WORKSPACES_DIR": self.workdir / "lab-workspaces",
+            "IPYTHONDIR": self.workdir / "ipython",
+        }
+        for path in [*dirs.values(), self.root_dir, self.app_settings_dir]:
+            path.mkdir(parents=True, exist_ok=True)
+        # The kernel must be the interpreter running this code, whatever "python" is on PATH.
+        kernel_dir = dirs["JUPYTER_DATA_DIR"] / "kernels" / KERNELSPEC["name"]
+        kernel_dir.mkdir(parents=True, exist_ok=True)
+        (kernel_dir / "kernel.json").write_text(json.dumps({
+            "argv": [sys.executable, "-m", "ipykernel_launcher", "-f", "{connection_file}"],
+            "display_name": KERNELSPEC["display_name"],
+            "language": KERNELSPEC["language"],
+            "metadata": {"debugger": False},
+        }))
+        (self.app_settings_dir / "overrides.json").write_text(json.dumps(self._settings, indent=1))
+        return {name: str(path) for name, path in dirs.items()}
+
+    @property
+    def app_settings_dir(self) -> Path:
+        return self.workdir / "lab-app-settings"
+
+    def start(self, timeout: float = 120.0) -> "JupyterServer":
+        """Start JupyterLab and return once its REST API answers."""
+        env = {key: value for key, value in os.environ.items() if not key.startswith(("JUPYTER", "JPY_"))}
+        env.update(self._prepare_dirs())
+        env["PYTHONPATH"] = os.pathsep.join(filter(None, [str(REPO_ROOT), os.environ.get("PYTHONPATH")]))
+        env["PYDEVD_DISABLE_FILE_VALIDATION"] = "1"
+        command = [
+            sys.executable, "-m", "jupyter", "lab",
+            "--no-browser",
+            "--ip=127.0.0.1",
+            f"--port={self.port}",
+            "--port-retries=0",
+            f"--IdentityProvider.token={self.token}",  # ServerApp.token, minus its deprecation warning
+            f"--ServerApp.root_dir={self.root_dir}",
+            "--ServerApp.open_browser=False",
+            "--LabApp.news_url=None",
+            "--LabApp.check_for_updates_class=jupyterlab.NeverCheckForUpdate",
+            "--LabApp.extension_manager=readonly",
+            f"--LabApp.app_settings_dir={self.app_settings_dir}",
+            f"--JupyterNotebookApp.app_settings_dir={self.app_settings_dir}",
+        ]
+        if os.geteuid() == 0:  # containers and CI run as root
+            command.append("--allow-root")
+        self._log = open(self.log_path, "wb")
+        self._process = subprocess.Popen(
+            command, cwd=self.root_dir, env=env, stdin=subprocess.DEVNULL,
+            stdout=self._log, stderr=subprocess.STDOUT, start_new_session=True,
+        )
+        deadline = time.monotonic() + timeout
+        while True:
+            if self._process.poll() is not None:
+                raise RuntimeError(f"JupyterLab exited with {self._process.returncode}:\n{self.log_tail()}")
+            try:
+                self.api("GET", "api/status", timeout=2)
+                return self
+            except (OSError, urllib.error.URLError):
+                if time.monotonic() > deadline:
+                    self.stop()
+                    raise RuntimeError(f"JupyterLab did not answer within {timeout:.0f} s:\n{self.log_tail()}")
+                time.sleep(0.2)
+
+    def stop(self) -> None:
+        """Shut every kernel down, then end the server's process group."""
+        process, self._process = self._process, None
+        if process is None:
+            return
+        if process.poll() is None:
+            try:
+                self.shutdown_kernels()
+            except (OSError, urllib.error.URLError):
+                pass  # the server is going away anyway; its process group goes next
+        for sig, grace in ((signal.SIGTERM, 15), (signal.SIGKILL, 5)):
+            try:
+                os.killpg(process.pid, sig)
+            except ProcessLookupError:
+                break
+            try:
+                process.wait(grace)
+                break
+            except subprocess.TimeoutExpired:
+                continue
+        if self._log:
+            self._log.close()
+
+    def log_tail(self, lines: int = 40) -> str:
+        if not self.log_path.exists():
+            return ""
+        return "\n".join(self.log_path.read_text(errors="replace").splitlines()[-lines:])
+
+    # ------------------------------------------------------------------ REST and URLs
+    def url(self, path: str) -> str:
+        """The address of ``path`` on this server, with the token that logs the browser in."""
+        separator = "&" if "?" in path else "?"
+        return f"{self.base_url}/{path.lstrip('/')}{separator}token={self.token}"
+
+    def api(self, method: str, path: str, body: Any = None, timeout: float = 30) -> Any:
+        """Call the server's REST API; the decoded JSON answer (None when empty)."""
+        data = None if body is None else json.dumps(body).encode()
+        request = urllib.request.Request(
+            f"{self.base_url}/{path.lstrip('/')}", data=data, method=method,
+            headers={"Authorization": f"token {self.token}", "Content-Type": "application/json"},
+        )
+        with urllib.request.urlopen(request, timeout=timeout) as answer:
+            payload = answer.read()
+        return json.loads(payload) if payload else None
+
+    def shutdown_kernels(self) -> None:
+        """End every session and kernel (each test starts from a quiet server)."""
+        for session in self.api("GET", "api/sessions"):
+            self.api("DELETE", f"api/sessions/{session['id']}")
+        for kernel in self.api("GET", "api/kernels"):
+            self.api("DELETE", f"api/kernels/{kernel['id']}")
+
+    def set_user_setting(self, plugin: str, values: dict[str, Any]) -> None:
+        """Save ``values`` as the user's settings of ``plugin`` (as the Settings Editor does);
+        pages opened afterwards use them."""
+        self.api("PUT", f"lab/api/settings/{plugin}", {"raw": json.dumps(values)})
+
+
+def launch_chromium(playwright: Any, **options: Any) -> Any:
+    """Debian's Chromium, headless, without any network traffic of its own."""
+    return playwright.chromium.launch(
+        executable_path=CHROMIUM, headless=True, args=CHROMIUM_ARGS, **options
+    )
+
+
+# The in-page reader of the board: every pile with its cards in DOM order (bottom to top).
+_READ_BOARD = """root => {
+    const board = {};
+    for (const pile of root.querySelectorAll('[data-pile]')) {
+        board[pile.dataset.pile] = [...pile.querySelectorAll('[data-card]')].map(card => card.dataset.card);
+    }
+    return {version: Number(root.dataset.version), piles: board};
+}"""
+
+_EXECUTED_PROMPT = re.compile(r"^\[\d+\]:$")
+
+
+class CellError(AssertionError):
+    """A cell run through ``NotebookPage.run_cell`` raised; the message is its traceback."""
+
+
+class NotebookPage:
+    """One notebook open in a browser page, in JupyterLab (``ui="lab"``) or Notebook 7
+    (``ui="notebook"``)."""
+
+    def __init__(self, page: Any, server: JupyterServer, ui: str = "lab"):
+        if ui not in ("lab", "notebook"):
+            raise ValueError(f"ui must be 'lab' or 'notebook', not {ui!r}")
+        self.page = page
+        self.server = server
+        self.ui = ui
+
+    # ------------------------------------------------------------------ opening and running
+    def open(self, name: str) -> "NotebookPage":
+        """Open the notebook ``name`` (relative to the server's root) and wait until its
+        kernel is idle."""
+        if self.ui == "lab":
+            # ?reset: a fresh workspace, so notebooks of earlier tests do not reopen.
+            self.page.goto(self.server.url(f"lab/tree/{name}?reset"))
+        else:
+            self.page.goto(self.server.url(f"notebooks/{name}"))
+        self.page.locator(".jp-Notebook .jp-Cell").first.wait_for()
+        self.wait_for_kernel_idle()
+        return self
+
+    @property
+    def notebook(self) -> Any:
+        return self.page.locator(".jp-NotebookPanel:visible .jp-Notebook")
+
+    def wait_for_kernel_idle(self) -> None:
+        """Wait until the notebook has its kernel, connected and idle."""
+        self.page.wait_for_function(
+            """() => {
+                const panel = [...document.querySelectorAll('.jp-NotebookPanel')].find(p => p.offsetParent);
+                const name = panel && panel.querySelector('.jp-KernelName');
+                const status = panel && panel.querySelector('.jp-Notebook-ExecutionIndicator');
+                return Boolean(name && status) && name.textContent.trim() !== 'No Kernel'
+                    && /Kernel status: Idle/.test(status.textContent);
+            }"""
+        )
+
+    def menu(self, *path: str) -> None:
+        """Click through the main menu, e.g. ``menu("Run", "Run All Cells")``."""
+        self.page.locator(".lm-MenuBar-item", has_text=re.compile(f"^{re.escape(path[0])}$")).click()
+        for label in path[1:]:
+            self.page.locator(
+                ".lm-Menu:visible .lm-Menu-item",
+                has=self.page.locator(".lm-Menu-itemLabel", has_text=re.compile(f"^{re.escape(label)}$")),
+            ).click()
+
+    def run_all(self) -> None:
+        """Run every cell and wait until each has run."""
+        self.menu("Run", "Run All Cells")
+        self.wait_for_cells_done()
+
+    def wait_for_cells_done(self) -> None:
+        prompts = self.notebook.locator(".jp-CodeCell .jp-InputArea-prompt")
+        self.page.wait_for_function(
+            """prompts => prompts.length > 0 && prompts.every(p => /^\\[\\d+\\]:$/.test(p.textContent.trim()))""",
+            arg=prompts.element_handles(),
+        )
+
+    def run_cell(self, code: str) -> str:
+        """Append a code cell with ``code``, run it, and return what it printed (stdout).
+
+        Raises ``CellError`` with the traceback when the cell raises.
+        """
+        cells = self.notebook.locator(".jp-Cell")
+        count = cells.count()
+        last = cells.nth(count - 1)
+        last.locator(".jp-InputArea-prompt").click()  # select it, in command mode
+        self.page.keyboard.press("Escape")
+        self.page.keyboard.press("b")  # insert a cell below
+        cell = cells.nth(count)
+        cell.locator(".cm-content").click()
+        self.page.keyboard.insert_text(code)
+        self.page.keyboard.press("Control+Enter")  # run in place (no extra empty cell)
+        prompt = cell.locator(".jp-InputArea-prompt")
+        self.page.wait_for_function(
+            "prompt => /^\\[\\d+\\]:$/.test(prompt.textContent.trim())", arg=prompt.element_handle()
+        )
+        errors = cell.locator(".jp-OutputArea-output[data-mime-type='application/vnd.jupyter.stderr']")
+        if errors.count():
+            raise CellError(f"cell failed:\n{code}\n---\n" + "\n".join(errors.all_inner_texts()))
+        texts = cell.locator(".jp-OutputArea-output[data-mime-type='application/vnd.jupyter.stdout']")
+        return "".join(texts.all_text_contents())
+
+    def python_json(self, expression: str) -> Any:
+        """The value of the Python ``expression`` in the kernel, sent through JSON."""
+        return json.loads(self.run_cell(f"import json as _json\nprint(_json.dumps({expression}))"))
+
+    # ------------------------------------------------------------------ the widget
+    def widget(self, index: int = 0) -> Any:
+        """The root element of the ``index``-th solitaire widget in the notebook."""
+        return self.notebook.locator(ROOT).nth(index)
+
+    def wait_for_widget(self, index: int = 0) -> Any:
+        """Wait until the ``index``-th widget has drawn its piles; return its root."""
+        root = self.widget(index)
+        root.locator(PILE).first.wait_for()
+        return root
+
+    def version(self, index: int = 0) -> int:
+        return int(self.widget(index).get_attribute("data-version"))
+
+    def wait_for_version(self, after: int, index: int = 0) -> int:
+        """Wait until the widget shows a state newer than ``after``; return its version."""
+        self.page.wait_for_function(
+            "([root, after]) => Number(root.dataset.version) > after",
+            arg=[self.widget(index).element_handle(), after],
+        )
+        return self.version(index)
+
+    def board(self, index: int = 0) -> dict[str, Any]:
+        """What the widget shows: ``{"version": v, "piles": {pile id: [card, ...]}}`` with
+        each pile's cards bottom to top and face-down cards as ``"down"``."""
+        return self.widget(index).evaluate(_READ_BOARD)
+
+    def pile(self, pile_id: str, index: int = 0) -> Any:
+        return self.widget(index).locator(f'[data-pile="{pile_id}"]')
+
+    def card(self, code: str, index: int = 0) -> Any:
+        return self.widget(index).locator(f'[data-card="{code}"]')
+
+    # ------------------------------------------------------------------ playing on the board
+    def pile_cards(self, pile_id: str, index: int = 0) -> Any:
+        return self.pile(pile_id, index).locator(CARD)
+
+    def source_card(self, source: str, count: int = 1, index: int = 0) -> Any:
+        """The card a move of ``count`` cards from ``source`` takes hold of: the top card,
+        or for a run the lowest card of the run."""
+        cards = self.pile_cards(source, index)
+        total = cards.count()
+        if total < count:
+            raise AssertionError(f"{source} shows {total} cards, fewer than the {count} to move")
+        return cards.nth(total - count)
+
+    def target_spot(self, target: str, index: int = 0) -> Any:
+        """Where to point at ``target``: its top card, or the empty pile itself."""
+        cards = self.pile_cards(target, index)
+        total = cards.count()
+        return cards.nth(total - 1) if total else self.pile(target, index)
+
+    def click_pile(self, pile_id: str, index: int = 0) -> None:
+        """Click a pile (its top card when it has one): the stock draws or redeals."""
+        self.target_spot(pile_id, index).click()
+
+    def click_move(self, source: str, target: str, count: int = 1, index: int = 0) -> None:
+        """Play by clicking the card, then the pile it goes to."""
+        self.source_card(source, count, index).click(position=self._top_strip(self.source_card(source, count, index)))
+        self.target_spot(target, index).click()
+
+    def drag_move(self, source: str, target: str, count: int = 1, index: int = 0) -> None:
+        """Play by dragging the card onto the pile it goes to (press, move in steps, release)."""
+        start = self._centre(self.source_card(source, count, index), top=True)
+        end = self._centre(self.target_spot(target, index))
+        mouse = self.page.mouse
+        mouse.move(*start)
+        mouse.down()
+        mouse.move(end[0], end[1], steps=12)
+        mouse.up()
+
+    def keyboard_move(self, source: str, target: str, count: int = 1, index: int = 0) -> None:
+        """Play with the keyboard: focus the source pile, Enter, arrow keys to the target, Enter.
+
+        Enter picks up the longest run that may move; Shift+Down shortens it to ``count``.
+        """
+        self.pile(source, index).focus()
+        self.page.keyboard.press("Enter")
+        for _ in range(52):
+            held = self.widget(index).locator(".sw-card--held").count()
+            if held <= count:
+                break
+            self.page.keyboard.press("Shift+ArrowDown")
+        for _ in range(40):  # more than any two piles are apart
+            focused = self.focused_pile()
+            if focused == target:
+                break
+            self.page.keyboard.press(self._arrow_towards(focused, target))
+        else:
+            raise AssertionError(f"the arrow keys did not reach {target} from {source}")
+        self.page.keyboard.press("Enter")
+
+    def double_click(self, pile_id: str, index: int = 0) -> None:
+        """Double-click the top card of ``pile_id`` (sends it to a foundation)."""
+        cards = self.pile_cards(pile_id, index)
+        cards.nth(cards.count() - 1).dblclick()
+
+    def undo_button(self, index: int = 0) -> Any:
+        return self.widget(index).locator(".sw-toolbar [data-action='undo']")
+
+    def focused_pile(self) -> str | None:
+        return self.page.evaluate(
+            "() => { const p = document.activeElement && document.activeElement.closest('[data-pile]');"
+            " return p ? p.dataset.pile : null; }"
+        )
+
+    @staticmethod
+    def _arrow_towards(current: str | None, target: str) -> str:
+        """The arrow key that brings focus one pile nearer ``target``: the board's rows are
+        stock, waste and foundations on top, the tableau below."""
+        if current is None:
+            raise AssertionError("no pile has the keyboard focus")
+
+        def place(pile: str) -> tuple[int, int]:
+            kind, _, number = pile.partition("/")
+            if kind == "tableau":
+                return 1, int(number)
+            return 0, {"stock": 0, "waste": 1}.get(kind, 2 + int(number or 0))
+
+        (row, column), (target_row, target_column) = place(current), place(target)
+        if row != target_row:
+            return "ArrowDown" if target_row > row else "ArrowUp"
+        return "ArrowRight" if target_column > column else "ArrowLeft"
+
+    @staticmethod
+    def _top_strip(card: Any) -> dict[str, float]:
+        """A point on the part of ``card`` that the cards fanned over it leave visible."""
+        box = card.bounding_box()
+        if box is None:
+            raise AssertionError(f"{card} is not on screen")
+        return {"x": box["width"] / 2, "y": min(8, box["height"] / 2)}
+
+    def _centre(self, locator: Any, top: bool = False) -> tuple[float, float]:
+        """The middle of an element (with ``top``, of its visible top strip, for a card that
+        others overlap)."""
+        locator.scroll_into_view_if_needed()
+        box = locator.bounding_box()
+        if box is None:
+            raise AssertionError(f"{locator} is not on screen")
+        y = box["y"] + (min(8, box["height"] / 2) if top else box["height"] / 2)
+        return box["x"] + box["width"] / 2, y

@@ -1,0 +1,146 @@
+"""Shared helpers for the engine tests.
+
+``position`` builds a full 52-card position dict from the few cards a test cares about;
+every card it is not told about goes to the stock (or under a tableau pile, face down), so
+a test names only what matters. ``assert_plays`` and ``assert_refused`` check both sides
+of a rule: the allowed move is listed and plays, the forbidden one raises ``IllegalMove``
+with the rule in words and changes nothing.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+import solitaire_widget as sw
+
+RANKS = "A23456789TJQK"
+SUITS = "CDHS"
+ALL_CARDS = tuple(rank + suit for rank in RANKS for suit in SUITS)
+"""Every card code, in the deck's order: AC AD AH AS 2C ... KS."""
+
+FOLLOWING_ROTATION = "HCDS"
+"""Following's foundation suit order: a club goes on a heart, a diamond on a club, ..."""
+
+PILE_COUNTS = {"klondike": (4, 7), "father": (8, 12), "following": (4, 6)}
+"""Foundation and tableau pile counts per game."""
+
+
+FULL_REDEALS = object()
+"""``position``'s default for ``redeals_left``: leave the key out, so the full number applies."""
+
+
+def suit_run(suit: str, first: int, last: int) -> str:
+    """Cards of one suit from rank ``first`` to ``last`` (up or down), e.g. ``"AH 2H 3H"``."""
+    step = 1 if last >= first else -1
+    return " ".join(RANKS[rank - 1] + suit for rank in range(first, last + step, step))
+
+
+def following_run(ace_suit: str, last: int) -> str:
+    """A Following foundation from the ace of ``ace_suit`` up to rank ``last``, suits rotating."""
+    start = FOLLOWING_ROTATION.index(ace_suit)
+    return " ".join(
+        RANKS[rank - 1] + FOLLOWING_ROTATION[(start + rank - 1) % 4] for rank in range(1, last + 1)
+    )
+
+
+def position(
+    game: str,
+    *,
+    tableau: tuple[str, ...] | list[str] = (),
+    waste: str = "",
+    foundations: tuple[str, ...] | list[str] = (),
+    stock: str | None = None,
+    rest_under: int | None = None,
+    options: dict | None = None,
+    redeals_left: object = FULL_REDEALS,
+) -> dict:
+    """A position dict for ``game`` holding all 52 cards.
+
+    ``tableau`` lists piles from tableau/0 as text, bottom to top: ``"5C 4H"`` (all face
+    up) or ``"KS 2D | 5C 4H"`` (face-down cards before the bar). Piles left out are empty;
+    so are foundations left out. ``stock`` left as None holds every card named nowhere
+    else, in deck order (so the king of spades is drawn first); when ``stock`` is given,
+    the leftover cards go face down under tableau pile ``rest_under``. ``redeals_left``
+    is left out of the dict unless given.
+    """
+    foundation_count, tableau_count = PILE_COUNTS[game]
+    piles = []
+    for text in list(tableau) + [""] * (tableau_count - len(tableau)):
+        down, _, up = text.rpartition("|")
+        piles.append({"down": down.split(), "up": up.split()})
+    found = [text.split() for text in foundations]
+    found += [[] for _ in range(foundation_count - len(found))]
+    waste_cards = waste.split()
+
+    named = waste_cards + [c for pile in found for c in pile]
+    named += [c for pile in piles for c in pile["down"] + pile["up"]]
+    if stock is not None:
+        named += stock.split()
+    leftover = [code for code in ALL_CARDS if code not in named]
+    if stock is None:
+        stock_cards = leftover
+    else:
+        stock_cards = stock.split()
+        if leftover:
+            if rest_under is None:
+                raise AssertionError(f"cards placed nowhere: {leftover}; give rest_under")
+            piles[rest_under]["down"] = leftover + piles[rest_under]["down"]
+
+    data = {
+        "game": game,
+        "stock": stock_cards,
+        "waste": waste_cards,
+        "foundations": found,
+        "tableau": piles,
+    }
+    if options is not None:
+        data["options"] = dict(options)
+    if redeals_left is not FULL_REDEALS:
+        data["redeals_left"] = redeals_left
+    return data
+
+
+def make(game: str, **kwargs: object) -> sw.Game:
+    """``sw.Game.from_dict(position(game, **kwargs))``."""
+    return sw.Game.from_dict(position(game, **kwargs))
+
+
+def piles(g: sw.Game) -> dict:
+    """The position of ``g`` without seed and history: what a move changes."""
+    data = g.to_dict()
+    del data["seed"], data["history"]
+    return data
+
+
+def tops(g: sw.Game) -> list[str | None]:
+    """The top card of each tableau pile (None when empty)."""
+    return [pile["up"][-1] if pile["up"] else None for pile in g.to_dict()["tableau"]]
+
+
+def assert_plays(g: sw.Game, move: sw.Move | str) -> sw.Move:
+    """``move`` is among the legal moves, plays, and lands in the history."""
+    parsed = sw.Move.parse(move) if isinstance(move, str) else move
+    assert parsed in g.legal_moves(), f"{parsed} missing from {g.legal_moves()}"
+    assert g.explain(parsed).startswith("legal: ")
+    played = g.play(parsed)
+    assert played == parsed
+    assert g.history[-1] == parsed
+    return played
+
+
+def assert_refused(g: sw.Game, move: sw.Move | str, *words: str) -> sw.IllegalMove:
+    """``move`` is not legal: it is not listed, ``play`` raises ``IllegalMove`` whose
+    message contains every one of ``words``, ``explain`` gives the same reason, and the
+    position is exactly as before."""
+    before = g.to_dict()
+    parsed = sw.Move.parse(move) if isinstance(move, str) else move
+    assert parsed not in g.legal_moves()
+    with pytest.raises(sw.IllegalMove) as caught:
+        g.play(move)
+    error = caught.value
+    for word in words:
+        assert word in str(error), f"{word!r} not in {str(error)!r}"
+    assert str(error) == f"illegal move {parsed}: {error.reason}"
+    assert g.explain(parsed) == error.reason
+    assert g.to_dict() == before
+    return error

@@ -1,0 +1,271 @@
+"""Father: one test per rule sentence of rules/father.txt, then one per Father ruling.
+
+Foundations 0-3 are the Ace foundations (built up), 4-7 the King foundations (built down).
+"""
+
+from __future__ import annotations
+
+import pytest
+
+import solitaire_widget as sw
+from solitaire_widget.deal import shuffled_deck
+
+from engine_helpers import ALL_CARDS, assert_plays, assert_refused, make, piles, suit_run, tops
+
+SEEDS = (0, 1, 42, 2**63)
+
+BLOCKED = dict(
+    tableau=["5C 6C", "5D 6D", "5H 6H", "5S 6S", "9C 8C", "9D 8D", "9H 8H", "9S 8S", "7C", "7D", "7H", "7S"],
+    foundations=[suit_run(s, 1, 4) for s in "CDHS"] + [suit_run(s, 13, 10) for s in "CDHS"],
+    stock="",
+)
+"""Every tableau top waits for a card buried under another: no move at all is left."""
+
+
+def test_the_goal_is_to_move_all_cards_onto_the_foundations_up_from_ace_or_down_from_king_by_suit():
+    g = make(
+        "father",
+        waste="7C",
+        foundations=[suit_run("C", 1, 6), suit_run("D", 1, 13), "", "", suit_run("C", 13, 8), "",
+                     suit_run("H", 13, 1), suit_run("S", 13, 1)],
+        stock="",
+    )
+    assert not g.is_won
+    assert_refused(g, "w>f1", "this foundation is complete")
+    assert_plays(g, "w>f4")
+    assert g.is_won
+    assert g.over_reason == "won"
+
+
+# ---------------------------------------------------------------- setup & layout
+
+
+@pytest.mark.parametrize("seed", SEEDS)
+def test_the_deck_is_a_standard_52_card_deck(seed):
+    data = sw.Game.new("father", seed=seed).to_dict()
+    cards = data["stock"] + data["waste"] + [c for pile in data["tableau"] for c in pile["up"]]
+    assert sorted(cards) == sorted(ALL_CARDS)
+
+
+def test_four_ace_foundations_are_built_up_by_suit_and_four_king_foundations_down_by_suit():
+    g = make("father", tableau=["AH", "KH", "2H", "QH"])
+    assert [m.target for m in g.legal_moves() if m.source == "tableau/0"] == [f"foundation/{i}" for i in range(4)]
+    assert [m.target for m in g.legal_moves() if m.source == "tableau/1"] == [f"foundation/{i}" for i in range(4, 8)]
+    assert_refused(g, "t0>f4", "foundations 4 to 7 are King foundations: a king starts one")
+    assert_refused(g, "t1>f0", "foundations 0 to 3 are Ace foundations: an ace starts one")
+    assert_plays(g, "t0>f0")
+    assert_plays(g, "t1>f4")
+    assert_refused(g, "t3>f0", "build up by suit", "two of hearts next")
+    assert_refused(g, "t2>f4", "build down by suit", "queen of hearts next")
+    assert_plays(g, "t2>f0")
+    assert_plays(g, "t3>f4")
+    assert g.to_dict()["foundations"][0] == ["AH", "2H"]
+    assert g.to_dict()["foundations"][4] == ["KH", "QH"]
+
+
+@pytest.mark.parametrize("seed", SEEDS)
+def test_twelve_tableau_piles_are_dealt_with_one_face_up_card_each(seed):
+    tableau = sw.Game.new("father", seed=seed).to_dict()["tableau"]
+    deck = [ALL_CARDS[card] for card in shuffled_deck(seed)]
+    assert tableau == [{"down": [], "up": [card]} for card in deck[:12]]
+
+
+@pytest.mark.parametrize("seed", SEEDS)
+def test_the_remaining_40_cards_form_the_stock_face_down(seed):
+    stock = sw.Game.new("father", seed=seed).to_dict()["stock"]
+    deck = [ALL_CARDS[card] for card in shuffled_deck(seed)]
+    assert len(stock) == 40
+    assert stock[::-1] == deck[12:]
+
+
+def test_the_wastepile_is_created_as_cards_are_drawn_from_the_stock():
+    g = sw.Game.new("father", seed=5)
+    assert g.to_dict()["waste"] == []
+    next_card = g.to_dict()["stock"][-1]
+    assert_plays(g, "s>w")
+    assert g.to_dict()["waste"] == [next_card]
+
+
+def test_the_wastepile_receives_drawn_cards_even_when_they_could_be_played():
+    g = make("father", tableau=["9D"], stock="KD AS")
+    assert_plays(g, "s>w")
+    assert g.to_dict()["waste"] == ["AS"]
+    assert g.to_dict()["foundations"] == [[]] * 8
+    assert sw.Move("waste", "foundation/0") in g.legal_moves()
+
+
+# ---------------------------------------------------------------- card movement
+
+
+def test_only_the_top_card_of_each_tableau_pile_and_of_the_wastepile_are_available():
+    g = make("father", tableau=["AH 5C", "9D"], waste="AS 9S")
+    assert_refused(g, "t0>f0", "5♣ cannot go on foundation/0", "an ace starts one")
+    assert_refused(g, "wx2>f0", "only the top card of the waste is available")
+    assert_refused(g, "t0x2>t5", "one card at a time")
+    assert not any(m.source == "tableau/0" and m.target.startswith("foundation/") for m in g.legal_moves())
+    assert_plays(g, "w>t0")
+    assert_plays(g, "w>f0")
+    assert g.to_dict()["foundations"][0] == ["AS"]
+
+
+def test_cards_move_from_the_tableau_or_the_wastepile_to_the_foundations_if_they_fit():
+    g = make("father", tableau=["2H", "4H"], waste="3H", foundations=["AH"])
+    assert_refused(g, "t1>f0", "4♥ cannot go on foundation/0", "two of hearts next")
+    assert_refused(g, "w>f0", "3♥ cannot go on foundation/0", "two of hearts next")
+    assert_plays(g, "t0>f0")
+    assert_plays(g, "w>f0")
+    assert_plays(g, "t1>f0")
+    assert g.to_dict()["foundations"][0] == suit_run("H", 1, 4).split()
+
+
+def test_cards_from_the_wastepile_may_be_added_to_the_tableau_regardless_of_suit_or_value():
+    g = make("father", tableau=["5H", "QH", "2C"], waste="KD 2S 9H")
+    from_waste = [m.target for m in g.legal_moves() if m.source == "waste" and m.target.startswith("tableau/")]
+    assert from_waste == [f"tableau/{i}" for i in range(12)]
+    assert_refused(g, "wx2>t0", "only the top card of the waste is available")
+    assert_plays(g, "w>t0")  # a nine on a five of the same suit
+    assert_plays(g, "w>t1")  # a two on a queen
+    assert_plays(g, "w>t2")  # a king on a two of another suit
+    assert [pile["up"] for pile in g.to_dict()["tableau"][:3]] == [["5H", "9H"], ["QH", "2S"], ["2C", "KD"]]
+
+
+# ---------------------------------------------------------------- building sequences
+
+
+def test_four_foundations_are_built_up_by_suit_from_ace_to_king():
+    g = make("father", tableau=["QS", "KS", "JD"], foundations=[suit_run("S", 1, 11), "", "", "", "KD"])
+    assert_refused(g, "t1>f0", "build up by suit", "queen of spades next")
+    assert_refused(g, "t2>f0", "build up by suit", "queen of spades next")
+    assert_plays(g, "t0>f0")
+    assert_plays(g, "t1>f0")
+    assert g.to_dict()["foundations"][0] == suit_run("S", 1, 13).split()
+    assert_refused(g, "t2>f0", "this foundation is complete")
+
+
+def test_four_foundations_are_built_down_by_suit_from_king_to_ace():
+    g = make("father", tableau=["2S", "AS", "2D"], foundations=["", "", "", "", suit_run("S", 13, 3)])
+    assert_refused(g, "t1>f4", "build down by suit", "two of spades next")
+    assert_refused(g, "t2>f4", "build down by suit", "two of spades next")
+    assert_plays(g, "t0>f4")
+    assert_plays(g, "t1>f4")
+    assert g.to_dict()["foundations"][4] == suit_run("S", 13, 1).split()
+
+
+def test_building_within_the_tableau_is_not_permitted():
+    g = make("father", tableau=["6S", "5H", "6H", "4H"])
+    assert_refused(g, "t1>t0", "no building on the tableau")
+    assert_refused(g, "t3>t1", "no building on the tableau")
+    assert_refused(g, "t1>t2", "no building on the tableau")
+    assert not any(m.source.startswith("tableau/") and m.target in ("tableau/0", "tableau/1", "tableau/2",
+                                                                    "tableau/3") for m in g.legal_moves())
+    assert_plays(g, "t1>t4")  # only an empty pile takes a tableau card
+
+
+def test_only_one_card_may_be_moved_at_a_time():
+    g = make("father", tableau=["QD 7C"], waste="3S 4S")
+    assert_refused(g, "t0x2>t1", "one card at a time")
+    assert_refused(g, "wx2>t1", "only the top card of the waste is available")
+    assert not any(m.count != 1 for m in g.legal_moves() if m.source != "stock")
+    assert_plays(g, "t0>t1")
+    assert_plays(g, "t0>t2")
+    assert tops(g)[:3] == [None, "7C", "QD"]
+
+
+FULL_ROW = ["2H", "3C 9D", "KS 4D", "5S", "6S", "7S", "8S", "9S", "TS", "JS", "QS", "6D"]
+"""Twelve piles, none empty; tableau/0 holds a card the first Ace foundation takes."""
+
+
+def test_a_tableau_pile_that_becomes_empty_may_be_filled_with_any_card_from_the_tableau_or_the_wastepile():
+    g = make("father", tableau=FULL_ROW, waste="5C", foundations=["AH"])
+    assert not any(m.target == "tableau/0" for m in g.legal_moves() if m.source != "waste")
+    assert_plays(g, "t0>f0")
+    fills = [m for m in g.legal_moves() if m.target == "tableau/0"]
+    assert fills == [sw.Move(f"tableau/{i}", "tableau/0") for i in range(1, 12)] + [sw.Move("waste", "tableau/0")]
+    assert_plays(g, "t1>t0")
+    assert g.to_dict()["tableau"][:2] == [{"down": [], "up": ["9D"]}, {"down": [], "up": ["3C"]}]
+
+
+# ---------------------------------------------------------------- gameplay
+
+
+def test_cards_go_to_the_foundations_only_following_suit_and_direction():
+    g = make("father", tableau=["4H", "TH", "4S", "JS"], foundations=["AH 2H 3H", "", "", "", "KH QH JH"])
+    assert_refused(g, "t0>f4", "build down by suit", "ten of hearts next")
+    assert_refused(g, "t1>f0", "build up by suit", "four of hearts next")
+    assert_refused(g, "t2>f0", "build up by suit", "four of hearts next")
+    assert_refused(g, "t3>f4", "build down by suit", "ten of hearts next")
+    assert_plays(g, "t0>f0")
+    assert_plays(g, "t1>f4")
+    assert g.to_dict()["foundations"][0][-1] == "4H"
+    assert g.to_dict()["foundations"][4][-1] == "TH"
+
+
+def test_an_empty_tableau_space_stays_empty_until_the_player_fills_it():
+    g = make("father", tableau=["2H"], waste="5C", foundations=["AH"])
+    before = piles(g)
+    assert_plays(g, "t0>f0")
+    after = piles(g)
+    assert after["tableau"][0] == {"down": [], "up": []}
+    assert (after["waste"], after["stock"]) == (before["waste"], before["stock"])
+    assert_plays(g, "w>t0")
+    assert tops(g)[0] == "5C"
+
+
+def test_cards_are_drawn_one_at_a_time_from_the_stock_to_the_wastepile_whose_top_is_available():
+    g = make("father", tableau=["9D"], stock="2C AS")
+    assert_refused(g, "sx2>w", "drawing turns one card: 1 here, not 2")
+    assert_plays(g, "s>w")
+    assert g.to_dict()["stock"] == ["2C"]
+    assert g.to_dict()["waste"] == ["AS"]
+    assert_plays(g, "w>f2")
+    assert g.to_dict()["foundations"][2] == ["AS"]
+
+
+def test_once_the_stock_is_exhausted_the_wastepile_is_turned_over_to_form_a_new_stock():
+    g = make("father", tableau=["9D"], stock="7H 2C AS")
+    assert_refused(g, "w>s", "there is no waste to turn over")
+    for _ in range(2):
+        assert_plays(g, "s>w")
+    assert_refused(g, "wx2>s", "a redeal is allowed only when the stock is empty")
+    assert_plays(g, "s>w")
+    first_pass = g.to_dict()["waste"]
+    assert first_pass == ["AS", "2C", "7H"]
+    assert_plays(g, "wx3>s")
+    assert g.to_dict()["stock"] == ["7H", "2C", "AS"]
+    for _ in range(3):
+        assert_plays(g, "s>w")
+    assert g.to_dict()["waste"] == first_pass
+
+
+def test_gameplay_ends_when_no_legal_moves_remain_and_the_stock_has_been_recycled():
+    g = make("father", redeals_left=0, **BLOCKED)
+    assert g.legal_moves() == []
+    assert g.is_over and not g.is_won
+    assert g.over_reason == "no moves left"
+    assert_refused(g, "s>w", "the stock is empty and no redeal is left")
+    assert_refused(g, "t8>t9", "no building on the tableau")
+
+
+# ---------------------------------------------------------------- winning & losing
+
+
+def test_the_game_is_won_when_all_52_cards_are_built_onto_the_foundations():
+    g = make(
+        "father",
+        tableau=["7H"],
+        foundations=[suit_run("C", 1, 13), suit_run("D", 1, 5), suit_run("H", 1, 6), "",
+                     "", suit_run("D", 13, 6), suit_run("H", 13, 8), suit_run("S", 13, 1)],
+        stock="",
+    )
+    assert (g.is_won, g.over_reason) == (False, None)
+    assert_plays(g, "t0>f6")
+    assert (g.is_won, g.is_over, g.over_reason) == (True, True, "won")
+
+
+def test_the_game_is_lost_when_no_legal_move_is_left_after_the_stock_and_wastepile_are_exhausted():
+    lost = make("father", redeals_left=0, **BLOCKED)
+    assert (lost.is_over, lost.is_won) == (True, False)
+    assert lost.over_reason == "no moves left"
+    waiting = dict(BLOCKED, tableau=BLOCKED["tableau"][:-1] + ["7S 8S"], stock="")
+    waiting["tableau"][7] = "9S"
+    with_waste = make("father", waste="7S", redeals_left=0, **dict(BLOCKED, tableau=BLOCKED["tableau"][:11] + ["8D" if False else "9S"]))
