@@ -529,7 +529,7 @@ class Game:
 
     # ------------------------------------------------------------------ is the game over?
     def _has_useful_move(self) -> bool:
-        """True while some legal move is more than shuffling cards (RULINGS.md, is_over)."""
+        """True while some legal move is more than shuttling cards (RULINGS.md, is_over)."""
         turns_stock = False
         for move in self._cached_moves():
             source, target, count = move
@@ -538,19 +538,23 @@ class Game:
             elif source.startswith("foundation/"):
                 if self._something_builds_on(self._pile(source)[-1]):
                     return True
-            elif not self._moves_whole_pile_to_empty(move):
+            elif source == "waste" or target.startswith("foundation/") or self._tableau_move_helps(move):
                 return True
         return turns_stock and self._stock_offers_a_play()
 
-    def _moves_whole_pile_to_empty(self, move: Move) -> bool:
+    def _tableau_move_helps(self, move: Move) -> bool:
+        """False for moves that only shuttle cards between tableau piles: a whole pile into
+        an empty pile, or part of a run moved off a card it could go straight back onto
+        when the card it uncovers can then neither go to a foundation nor take another card."""
         source, target, count = move
-        kind, index = self._piles[source]
-        return (
-            kind == "tableau"
-            and not self._up[self._piles[target][1]]
-            and count == len(self._up[index])
-            and not self._down[index]
-        )
+        index = self._piles[source][1]
+        pile = self._up[index]
+        if count == len(pile):
+            return bool(self._down[index] or self._up[self._piles[target][1]])
+        uncovered = pile[-count - 1]
+        if uncovered not in self._rules.parents["tableau"][pile[-count]]:
+            return True
+        return uncovered in self._foundation_takers() or self._something_builds_on(uncovered, index)
 
     def _cards_to_come(self) -> Iterable[int]:
         """Cards that will show on top of the waste as the stock is gone through, with the
@@ -572,11 +576,14 @@ class Game:
         takers = self._foundation_takers()
         return any(card in takers or self._fits_somewhere(card, "waste") for card in self._cards_to_come())
 
-    def _something_builds_on(self, card: int) -> bool:
-        """Could any card that is or will be available go on ``card`` were it on the tableau?"""
+    def _something_builds_on(self, card: int, skip_pile: int | None = None) -> bool:
+        """Could a card that is or will be available (outside tableau pile ``skip_pile``)
+        go on ``card`` were it the top of a tableau pile?"""
         parents = self._rules.parents
-        available = [(top, "waste") for top in self._cards_to_come()]
-        if self._waste:
-            available.append((self._waste[-1], "waste"))
-        available += [(c, "tableau") for pile in self._up for c in pile]
-        return any(card in parents[kind][c] for c, kind in available)
+        waste_cards = list(self._cards_to_come()) + self._waste[-1:]
+        run_cards = [
+            head for index in range(len(self._up)) if index != skip_pile for head in self._run_heads(index)
+        ]
+        return any(card in parents["waste"][c] for c in waste_cards) or any(
+            card in parents["tableau"][c] for c in run_cards
+        )
