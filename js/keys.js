@@ -2,6 +2,7 @@
 // or dropping on a pile means. Pure functions; the view applies their answers.
 
 import { cardsOf, longestMovableRun, stockMove } from "./legal.js";
+import { pileName } from "./piles.js";
 
 /**
  * The action of a key press, or null for keys the board leaves alone (anything with
@@ -102,7 +103,7 @@ export function activatePile(state, held, pileId, count = null) {
   }
   if (pileId === "stock") return { kind: "send", move: stockMove(state) };
   const cards = cardsOf(state.position, pileId);
-  if (cards.length === 0) return { kind: "nothing", reason: `${pileId.replace("/", " ")} has no card to pick up` };
+  if (cards.length === 0) return { kind: "nothing", reason: `${pileName(pileId)} has no card to pick up` };
   let picked = count;
   if (picked === null) picked = pileId.startsWith("tableau/") ? longestMovableRun(state.legal, pileId) || 1 : 1;
   picked = Math.max(1, Math.min(picked, pileId.startsWith("tableau/") ? cards.length : 1));

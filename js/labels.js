@@ -56,9 +56,12 @@ export function redealsWords(redealsLeft) {
   return `${plural(redealsLeft, "redeal")} left`;
 }
 
-/** The short stock caption: "↻ ∞", "↻ 1", "↻ 0". */
-export function redealsShort(redealsLeft) {
-  return `\u21BB ${redealsLeft === null || redealsLeft === undefined ? "\u221E" : redealsLeft}`;
+/** The caption under the stock: "∞ redeals", "1 redeal left"; `short`: "↻ ∞", "↻ 1". */
+export function stockCaption(redealsLeft, short) {
+  const unlimited = redealsLeft === null || redealsLeft === undefined;
+  if (short) return `\u21BB ${unlimited ? "\u221E" : redealsLeft}`;
+  if (unlimited) return "\u221E redeals";
+  return redealsLeft === 0 ? "no redeals" : `${plural(redealsLeft, "redeal")} left`;
 }
 
 /**

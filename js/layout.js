@@ -25,8 +25,8 @@ function clamp(value, low, high) {
  * to MIN_CARD_WIDTH (the board then scrolls sideways rather than becoming unreadable).
  */
 export function boardMetrics(width, columns) {
-  const pad = clamp(Math.round(width * 0.016), 6, 18);
-  const gap = clamp(Math.round(width * 0.009), 4, 14);
+  const pad = clamp(Math.round(width * 0.014), 6, 18);
+  const gap = clamp(Math.round(width * 0.008), 3, 14);
   const fit = Math.floor((width - 2 * pad - (columns - 1) * gap) / columns);
   const cardWidth = clamp(fit, MIN_CARD_WIDTH, MAX_CARD_WIDTH);
   const cardHeight = Math.round(cardWidth * CARD_RATIO);

@@ -77,7 +77,7 @@ export function topCardOf(position, pileId) {
   return cards.length ? cards[cards.length - 1] : null;
 }
 
-/** Face-up cards of a pile (every card for stock-less piles; the `up` list for tableau). */
+/** The cards of a pile that play can reach: all of them, but only the face-up ones of a tableau pile. */
 export function cardsOf(position, pileId) {
   if (pileId === "stock") return position.stock;
   if (pileId === "waste") return position.waste;
@@ -88,17 +88,20 @@ export function cardsOf(position, pileId) {
 }
 
 /**
- * Which pile a drop means. `candidates` are piles the dragged cards overlap, with the
- * overlapping area; a legal target wins over a bigger overlap, then the biggest overlap.
- * `fallback` (the pile under the pointer) counts when nothing overlaps.
+ * Which pile a drop means. `candidates` are the piles with the area the dragged cards
+ * overlap. A legal target the cards overlap wins; otherwise the pile under the pointer
+ * (`fallback`), then the pile overlapped most, as long as that is not the source itself:
+ * an illegal drop is still sent, so Python can say why. Null means "put the cards back".
  */
 export function dropTarget(candidates, legal, source, count, fallback = null) {
   const targets = legalTargets(legal, source, count);
-  const usable = candidates.filter((c) => c.area > 0 && c.id !== source);
+  const touched = candidates.filter((c) => c.area > 0);
   const best = (list) => list.reduce((a, b) => (b.area > a.area ? b : a), list[0]);
-  const legalOnes = usable.filter((c) => targets.includes(c.id));
+  const legalOnes = touched.filter((c) => targets.includes(c.id));
   if (legalOnes.length) return best(legalOnes).id;
   if (fallback && fallback !== source && fallback !== "stock") return fallback;
-  const others = usable.filter((c) => c.id !== "stock");
-  return others.length ? best(others).id : null;
+  const others = touched.filter((c) => c.id !== "stock");
+  if (!others.length) return null;
+  const winner = best(others).id;
+  return winner === source ? null : winner;
 }

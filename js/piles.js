@@ -1,5 +1,7 @@
 // The piles of a position (DESIGN.md schema), in the order the board shows them.
 
+import { isCardCode } from "./cards.js";
+
 /**
  * Every pile of `position`: { id, kind, index, cards: [{ code, up }] }, bottom card first.
  * Stock cards are face down; waste and foundation cards face up; a tableau pile has its
@@ -54,6 +56,15 @@ export function stateProblem(state) {
   if (!position.tableau.every((pile) => pile && Array.isArray(pile.down) && Array.isArray(pile.up))) {
     return "a tableau pile lacks its down or up list";
   }
+  const cards = [
+    ...position.stock,
+    ...position.waste,
+    ...position.foundations.flat(),
+    ...position.tableau.flatMap((pile) => [...pile.down, ...pile.up]),
+  ];
+  const bad = cards.find((code) => !isCardCode(code));
+  if (bad !== undefined) return `${JSON.stringify(bad)} is not a card code`;
+  if (new Set(cards).size !== cards.length) return "a card appears twice";
   if (!Array.isArray(state.legal)) return "the state has no list of legal moves";
   if (!Number.isInteger(state.version)) return "the state has no version number";
   return null;

@@ -12,8 +12,7 @@ import {
   foundationHint,
   hasMixedDirections,
   pileLabel,
-  redealsShort,
-  redealsWords,
+  stockCaption,
 } from "./labels.js";
 import { boardLayout, stackOffsets, tableauOffsets, wasteOffsets } from "./layout.js";
 import {
@@ -73,10 +72,11 @@ export class SolitaireView {
     this.host = host;
     this.viewId = makeViewId();
     this.listeners = [];
-    this.cards = new Map(); // code -> { el, up, pile, x, y }
+    this.cards = new Map(); // code -> the card's element and where it is (see cardEntry)
     this.piles = new Map(); // pile id -> { el, slot, hint, caption, badge, kind }
     this.pileOrder = [];
     this.state = null;
+    this.problem = "no game state has arrived yet"; // stateProblem(this.state), kept up to date
     this.layout = null;
     this.held = null; // { source, count } picked up by click or keyboard
     this.focusId = "stock";
@@ -87,6 +87,7 @@ export class SolitaireView {
     this.toastTimer = null;
     this.kernelSilent = false;
     this.announceToggle = false;
+    this.width = 0;
     this.lastWidth = 0;
     this.reduceMotion =
       typeof window.matchMedia === "function" && window.matchMedia("(prefers-reduced-motion: reduce)").matches;
@@ -113,10 +114,11 @@ export class SolitaireView {
     this.listen(this.board, "pointercancel", () => this.cancelDrag());
     this.listen(this.board, "lostpointercapture", () => this.cancelDrag());
     if (typeof ResizeObserver === "function") {
-      this.resizeObserver = new ResizeObserver(() => this.onResize());
+      this.resizeObserver = new ResizeObserver((entries) => this.onResize(Math.floor(entries[0].contentRect.width)));
       this.resizeObserver.observe(this.root);
     } else {
-      this.listen(window, "resize", () => this.onResize());
+      this.width = this.root.clientWidth;
+      this.listen(window, "resize", () => this.onResize(this.root.clientWidth));
     }
     this.clockTimer = setInterval(() => this.updateClock(), 1000);
     this.setState(this.model.get("state"));
@@ -172,7 +174,7 @@ export class SolitaireView {
     this.restartButton = this.button("restart", "Restart", "\u27F2");
     this.undoButton = this.button("undo", "Undo", "\u21B6");
     this.redoButton = this.button("redo", "Redo", "\u21B7");
-    this.autoButton = this.button("autoplay", "Auto", "\u21D1");
+    this.autoButton = this.button("autoplay", "Autoplay", "\u21D1");
     this.autoButton.title = "Move every card that can go to a foundation (A)";
     this.undoButton.title = "Take back the last move (U)";
     this.redoButton.title = "Play the undone move again (R)";
@@ -242,7 +244,8 @@ export class SolitaireView {
     let entry = this.cards.get(code);
     if (!entry) {
       const el = make("div", "sw-card", { role: "img" });
-      entry = { el, up: null, pile: null, x: NaN, y: NaN };
+      // x, y: offset in the pile; left, top: place on the board; dx, dy: a drag's displacement.
+      entry = { el, faceNodes: null, up: null, pile: null, x: NaN, y: NaN, left: 0, top: 0, dx: 0, dy: 0 };
       this.cards.set(code, entry);
     }
     return entry;
@@ -253,14 +256,19 @@ export class SolitaireView {
     entry.up = up;
     const el = entry.el;
     if (up) {
+      if (!entry.faceNodes) {
+        const holder = document.createElement("div");
+        holder.innerHTML = faceHTML(code);
+        entry.faceNodes = Array.from(holder.childNodes);
+      }
       el.className = `sw-card ${isRed(code) ? "sw-red" : "sw-black"}`;
-      el.innerHTML = faceHTML(code);
+      el.append(...entry.faceNodes);
       el.setAttribute("data-card", code);
       el.setAttribute("aria-label", cardWords(code));
     } else {
-      // A face-down card carries nothing that names it.
+      // A face-down card carries nothing that names it (its face nodes wait outside the document).
       el.className = "sw-card sw-card--down";
-      el.textContent = "";
+      for (const node of entry.faceNodes || []) node.remove();
       el.setAttribute("data-card", "down");
       el.setAttribute("aria-label", "face-down card");
     }
@@ -268,18 +276,19 @@ export class SolitaireView {
 
   // ------------------------------------------------------------------ state
   setState(state) {
-    const previous = this.state;
+    const previous = this.problem ? null : this.state;
     this.state = state;
-    if (!stateProblem(state)) {
-      const changed = !previous || previous.version !== state.version;
-      if (this.channel.stateArrived(state.version) || changed) this.clearKernelWarning();
-      if (changed) {
+    this.problem = stateProblem(state);
+    if (!this.problem) {
+      this.channel.stateArrived(state.version);
+      if (!previous || previous.version !== state.version) {
+        // Warnings and refusals were about the board before this change.
+        this.clearKernelWarning();
+        this.hideToast();
         this.cancelDrag();
-        // Dropped cards sit where the pointer left them: make the render place them anew.
-        for (const entry of this.awaiting || []) entry.x = NaN;
         this.awaiting = null;
         this.held = null;
-        if (previous && !stateProblem(previous)) this.announceState(previous, state);
+        if (previous) this.announceState(previous, state);
       }
     }
     this.render();
@@ -296,14 +305,18 @@ export class SolitaireView {
     }
   }
 
+  /**
+   * The width to lay the board out in. The resize observer keeps it (its first report comes
+   * before the first paint), so rendering never forces the browser to lay the page out.
+   */
   measureWidth() {
-    const width = this.root.clientWidth;
-    return width > 0 ? width : FALLBACK_WIDTH;
+    return this.width > 0 ? this.width : FALLBACK_WIDTH;
   }
 
-  onResize() {
-    const width = this.measureWidth();
-    if (width === this.lastWidth) return;
+  onResize(width) {
+    this.width = width;
+    if (this.measureWidth() === this.lastWidth) return;
+    this.cancelDrag();
     this.render();
   }
 
@@ -311,13 +324,13 @@ export class SolitaireView {
   render() {
     const started = performance.now();
     const state = this.state;
-    const problem = stateProblem(state);
+    const problem = this.problem;
     this.board.hidden = problem !== null;
     this.placeholder.hidden = problem === null;
     if (problem) {
       setText(this.placeholder, state ? `This game cannot be shown: ${problem}.` : "Dealing\u2026");
       this.overlay.hidden = true;
-      this.updateToolbar(null);
+      this.updateToolbar();
       return;
     }
     const position = state.position;
@@ -332,13 +345,17 @@ export class SolitaireView {
       wasteFan,
     });
     this.layout = layout;
-    const moving = this.cardsChangingPile(piles);
+    const moving = [];
 
     const board = this.board;
-    board.style.width = `${layout.width}px`;
-    board.style.height = `${layout.height}px`;
-    board.style.setProperty("--card-w", `${layout.cardWidth}px`);
-    board.style.setProperty("--card-h", `${layout.cardHeight}px`);
+    if (this.boardSize !== `${layout.width}x${layout.height}x${layout.cardWidth}`) {
+      this.boardSize = `${layout.width}x${layout.height}x${layout.cardWidth}`;
+      board.style.width = `${layout.width}px`;
+      board.style.height = `${layout.height}px`;
+      board.style.setProperty("--card-w", `${layout.cardWidth}px`);
+      board.style.setProperty("--card-h", `${layout.cardHeight}px`);
+      this.felt.classList.toggle("sw-felt--scroll", layout.width > width);
+    }
     board.classList.toggle("sw-board--compact", layout.cardWidth < COMPACT_CARD_WIDTH);
     setAttr(board, "aria-label", `${state.title || state.game} board`);
 
@@ -356,7 +373,7 @@ export class SolitaireView {
     const redeal = canRedeal(state);
     const placed = new Set();
     for (const pile of piles) {
-      this.renderPile(pile, layout, { takes, arrows, redeal, wasteFan, state });
+      this.renderPile(pile, layout, { takes, arrows, redeal, wasteFan, state, moving });
       for (const card of pile.cards) placed.add(card.code);
     }
     for (const [code, entry] of this.cards) {
@@ -365,9 +382,9 @@ export class SolitaireView {
         this.cards.delete(code);
       }
     }
-    this.animateMoves(moving);
+    if (moving.length <= MAX_ANIMATED_CARDS) this.animateMoves(moving);
     this.updateHighlights();
-    this.updateToolbar(state);
+    this.updateToolbar();
     this.updateOverlay(state);
     this.root.dataset.version = String(state.version);
     this.root.dataset.renderMs = (performance.now() - started).toFixed(2);
@@ -382,8 +399,10 @@ export class SolitaireView {
     const top = `${rect.y}px`;
     if (style.left !== left) style.left = left;
     if (style.top !== top) style.top = top;
-    style.width = `${rect.width}px`;
-    style.height = `${rect.height}px`;
+    const width = `${rect.width}px`;
+    const height = `${rect.height}px`;
+    if (style.width !== width) style.width = width;
+    if (style.height !== height) style.height = height;
     setAttr(el, "tabindex", pile.id === this.focusId ? "0" : "-1");
     el.classList.toggle("sw-pile--empty", pile.cards.length === 0);
 
@@ -409,8 +428,7 @@ export class SolitaireView {
       extra = { takes };
     } else if (pile.kind === "stock") {
       const redealsLeft = context.state.position.redeals_left;
-      const compact = layout.cardWidth < COMPACT_CARD_WIDTH + 20;
-      caption = compact ? redealsShort(redealsLeft) : redealsWords(redealsLeft);
+      caption = stockCaption(redealsLeft, layout.cardWidth < COMPACT_CARD_WIDTH);
       badge = pile.cards.length ? String(pile.cards.length) : "";
       if (pile.cards.length === 0) hint = context.redeal ? "\u21BB" : "\u2715";
       el.classList.toggle("sw-stock--redeal", pile.cards.length === 0 && context.redeal);
@@ -427,10 +445,22 @@ export class SolitaireView {
     pile.cards.forEach((card, i) => {
       const entry = this.cardEntry(card.code);
       this.turnCard(card.code, entry, card.up);
-      entry.pile = pile.id;
+      const { x, y } = offsets[i];
+      const left = rect.x + x;
+      const top = rect.y + y;
+      if (entry.pile !== pile.id || entry.dx || entry.dy) {
+        if (entry.pile !== null) {
+          context.moving.push({ entry, dx: entry.left + entry.dx - left, dy: entry.top + entry.dy - top });
+        }
+        entry.pile = pile.id;
+        entry.dx = 0;
+        entry.dy = 0;
+        entry.x = NaN;
+      }
+      entry.left = left;
+      entry.top = top;
       const at = children[view.decor + i];
       if (at !== entry.el) el.insertBefore(entry.el, at || null);
-      const { x, y } = offsets[i];
       if (entry.x !== x || entry.y !== y) {
         entry.x = x;
         entry.y = y;
@@ -439,28 +469,16 @@ export class SolitaireView {
     });
   }
 
-  /** Cards about to change pile, with where they are on screen now (to animate the move). */
-  cardsChangingPile(piles) {
-    if (this.reduceMotion || !this.layout) return [];
-    const moving = [];
-    for (const pile of piles) {
-      for (const card of pile.cards) {
-        const entry = this.cards.get(card.code);
-        if (entry && entry.pile && entry.pile !== pile.id && entry.el.isConnected) moving.push(entry);
-      }
-    }
-    if (moving.length > MAX_ANIMATED_CARDS || typeof Element.prototype.animate !== "function") return [];
-    return moving.map((entry) => ({ entry, from: entry.el.getBoundingClientRect() }));
-  }
-
+  /** Cards that changed pile glide from where they were (computed, so no layout is forced). */
   animateMoves(moving) {
-    for (const { entry, from } of moving) {
-      const to = entry.el.getBoundingClientRect();
-      const dx = from.left - to.left;
-      const dy = from.top - to.top;
-      if (Math.abs(dx) < 1 && Math.abs(dy) < 1) continue;
+    if (this.reduceMotion) return;
+    for (const { entry, dx, dy } of moving) {
+      if ((Math.abs(dx) < 1 && Math.abs(dy) < 1) || typeof entry.el.animate !== "function") continue;
       entry.el.animate(
-        [{ transform: translate(entry.x + dx, entry.y + dy), zIndex: 20 }, { transform: translate(entry.x, entry.y), zIndex: 20 }],
+        [
+          { transform: translate(entry.x + dx, entry.y + dy), zIndex: 20 },
+          { transform: translate(entry.x, entry.y), zIndex: 20 },
+        ],
         { duration: MOVE_ANIMATION_MS, easing: "cubic-bezier(.2,.7,.3,1)" },
       );
     }
@@ -487,8 +505,9 @@ export class SolitaireView {
     for (const entry of this.cards.values()) entry.el.classList.toggle("sw-card--held", held.has(entry.el));
   }
 
-  updateToolbar(state) {
-    const playing = state !== null && !stateProblem(state);
+  updateToolbar() {
+    const state = this.state;
+    const playing = !this.problem;
     const game = playing ? state.game : this.gameSelect.value;
     if (playing) {
       if (this.gameSelect.value !== state.game) this.gameSelect.value = state.game;
@@ -532,8 +551,16 @@ export class SolitaireView {
     if (!over) return;
     const won = state.status === "won";
     this.overlay.classList.toggle("sw-overlay--won", won);
-    setText(this.overlayTitle, won ? state.message || "You won!" : "No moves left");
-    setText(this.overlayText, won ? "Every card is home on the foundations." : state.message || "No useful move is left.");
+    const message = typeof state.message === "string" && state.message ? state.message : null;
+    if (won) {
+      setText(this.overlayTitle, message || "You won!");
+      setText(this.overlayText, "Every card is home on the foundations.");
+    } else {
+      // The message usually starts by saying so; then a plainer title avoids saying it twice.
+      const saysIt = message && /^no (useful )?moves left/i.test(message);
+      setText(this.overlayTitle, saysIt ? "Game over" : "No moves left");
+      setText(this.overlayText, message || "No useful move is left.");
+    }
     const moves = Number(state.moves) || 0;
     const time = Number.isFinite(state.finished_at) && Number.isFinite(state.started_at)
       ? clockText(state.finished_at - state.started_at)
@@ -595,6 +622,8 @@ export class SolitaireView {
     this.held = null;
     this.snapBack();
     this.updateHighlights();
+    // A refused new game leaves the chooser showing the game still on the board.
+    this.updateToolbar();
     this.showToast(text, { kind: "error" });
     this.announce(`Not allowed: ${reason}`);
   }
@@ -602,7 +631,7 @@ export class SolitaireView {
   // ------------------------------------------------------------------ intents
   sendIntent(kind, fields = {}) {
     const state = this.state;
-    if (stateProblem(state)) return null;
+    if (this.problem) return null;
     const request = this.channel.send(kind, state.version, fields);
     if (request === null) {
       this.announce("Still waiting for the kernel to answer the last request.");
@@ -620,7 +649,7 @@ export class SolitaireView {
 
   newGame(game = null) {
     const state = this.state;
-    if (stateProblem(state)) return;
+    if (this.problem) return;
     const chosen = game || state.game;
     const typed = this.seedInput.value.trim();
     let seed = null;
@@ -681,7 +710,7 @@ export class SolitaireView {
       if (!button.disabled) this.runCommand(button.getAttribute("data-action"));
       return;
     }
-    if (!this.board.contains(event.target) || stateProblem(this.state)) return;
+    if (!this.board.contains(event.target) || this.problem) return;
     if (this.suppressClick) {
       this.suppressClick = false;
       return;
@@ -719,7 +748,7 @@ export class SolitaireView {
   onDoubleClick(event) {
     const cardEl = event.target.closest && event.target.closest(".sw-card");
     const pileEl = cardEl && cardEl.closest("[data-pile]");
-    if (!pileEl || stateProblem(this.state)) return;
+    if (!pileEl || this.problem) return;
     const pileId = pileEl.getAttribute("data-pile");
     if (pileId === "stock" || pileId.startsWith("foundation/")) return;
     const pile = this.piles.get(pileId);
@@ -732,7 +761,7 @@ export class SolitaireView {
 
   onPointerDown(event) {
     this.suppressClick = false;
-    if (event.button !== 0 || this.drag || stateProblem(this.state)) return;
+    if (event.button !== 0 || this.drag || this.problem) return;
     const cardEl = event.target.closest && event.target.closest(".sw-card");
     const pileEl = cardEl && cardEl.closest("[data-pile]");
     if (!pileEl || cardEl.classList.contains("sw-card--down")) return;
@@ -797,7 +826,11 @@ export class SolitaireView {
     const dy = event.clientY - drag.y;
     drag.dx = dx;
     drag.dy = dy;
-    for (const entry of drag.entries) entry.el.style.transform = translate(entry.x + dx, entry.y + dy);
+    for (const entry of drag.entries) {
+      entry.dx = dx;
+      entry.dy = dy;
+      entry.el.style.transform = translate(entry.x + dx, entry.y + dy);
+    }
     const hover = this.dropTargetFor(drag, event);
     if (hover !== drag.hover) {
       drag.hover = hover;
@@ -874,6 +907,8 @@ export class SolitaireView {
     for (const entry of entries) {
       const from = entry.el.style.transform;
       const to = translate(entry.x, entry.y);
+      entry.dx = 0;
+      entry.dy = 0;
       entry.el.style.transform = to;
       if (from !== to && !this.reduceMotion && typeof entry.el.animate === "function") {
         entry.el.animate([{ transform: from, zIndex: 20 }, { transform: to, zIndex: 20 }], {
@@ -938,7 +973,7 @@ export class SolitaireView {
 
   onKey(event) {
     const action = keyAction(event);
-    if (!action || stateProblem(this.state)) return;
+    if (!action || this.problem) return;
     event.preventDefault();
     event.stopPropagation();
     switch (action) {

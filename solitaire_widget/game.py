@@ -319,7 +319,10 @@ class Game:
 
     def explain(self, move: Move | str) -> str:
         """Why ``move`` is illegal, in the words ``IllegalMove`` would use, or what it does."""
-        move = self.parse_move(move)
+        try:
+            move = self.parse_move(move)
+        except IllegalMove as refused:
+            return refused.reason
         if move in self._cached_moves():
             return f"legal: {self._describe(move)}"
         return self._refusal(move) or "it is not a legal move here"
@@ -440,7 +443,8 @@ class Game:
         if target == "stock":
             return f"redeals: the {count} waste cards go back to the stock"
         cards = self._pile(source)
-        what = card_words(cards[-count]) + (f" and the {count - 1} cards on it" if count > 1 else "")
+        on_it = "" if count == 1 else " and the card on it" if count == 2 else f" and the {count - 1} cards on it"
+        what = card_words(cards[-count]) + on_it
         return f"moves the {what} from {source} to {target}"
 
     def _refusal(self, move: Move) -> str | None:
@@ -478,7 +482,8 @@ class Game:
             if count > len(cards):
                 face_up = len(cards)
                 return f"{source} has only {face_up} face-up card{'s' if face_up > 1 else ''}"
-            for lower, upper in zip(cards[-count:], cards[-count + 1:]):
+            run = cards[len(cards) - count:]
+            for lower, upper in zip(run, run[1:]):
                 refusal = rules.tableau_refusal(upper, lower, "tableau")
                 if refusal is not None:
                     return (
@@ -504,7 +509,9 @@ class Game:
         if target != "waste":
             return "cards from the stock are turned onto the waste (s>w)"
         if not self._stock:
-            if self._waste and self._redeals_left != 0:
+            if not self._waste:
+                return "the stock is empty and so is the waste: there is nothing to turn over"
+            if self._redeals_left != 0:
                 return "the stock is empty: turn the waste over to redeal (w>s)"
             return "the stock is empty and no redeal is left"
         due = min(self._draw, len(self._stock))

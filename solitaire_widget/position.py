@@ -119,7 +119,8 @@ def _pile_list(data: dict, key: str, count: int, title: str) -> list:
     if not isinstance(piles, list):
         raise ValueError(f"the position needs {key!r}: a list of {count} piles")
     if len(piles) != count:
-        raise ValueError(f"{title} has {count} {key} piles, but the position gives {len(piles)}")
+        kind = "foundation" if key == "foundations" else key
+        raise ValueError(f"{title} has {count} {kind} piles, but the position gives {len(piles)}")
     return piles
 
 

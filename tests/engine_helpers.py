@@ -1,8 +1,8 @@
 """Shared helpers for the engine tests.
 
 ``position`` builds a full 52-card position dict from the few cards a test cares about;
-every card it is not told about goes to the stock (or under a tableau pile, face down), so
-a test names only what matters. ``assert_plays`` and ``assert_refused`` check both sides
+every card it is not told about goes to the stock (or, when the test gives the stock,
+under a tableau pile where it stays out of play), so a test names only what matters. ``assert_plays`` and ``assert_refused`` check both sides
 of a rule: the allowed move is listed and plays, the forbidden one raises ``IllegalMove``
 with the rule in words and changes nothing.
 """
@@ -60,7 +60,8 @@ def position(
     up) or ``"KS 2D | 5C 4H"`` (face-down cards before the bar). Piles left out are empty;
     so are foundations left out. ``stock`` left as None holds every card named nowhere
     else, in deck order (so the king of spades is drawn first); when ``stock`` is given,
-    the leftover cards go face down under tableau pile ``rest_under``. ``redeals_left``
+    the leftover cards go under tableau pile ``rest_under`` (face down in Klondike, at
+    the bottom of the face-up cards elsewhere), where they stay out of play. ``redeals_left``
     is left out of the dict unless given.
     """
     foundation_count, tableau_count = PILE_COUNTS[game]
@@ -84,7 +85,10 @@ def position(
         if leftover:
             if rest_under is None:
                 raise AssertionError(f"cards placed nowhere: {leftover}; give rest_under")
-            piles[rest_under]["down"] = leftover + piles[rest_under]["down"]
+            # Klondike hides them face down; the other games have no face-down cards, so
+            # they go face up at the bottom of the pile, out of play under its top card.
+            side = "down" if game == "klondike" else "up"
+            piles[rest_under][side] = leftover + piles[rest_under][side]
 
     data = {
         "game": game,
@@ -144,3 +148,26 @@ def assert_refused(g: sw.Game, move: sw.Move | str, *words: str) -> sw.IllegalMo
     assert g.explain(parsed) == error.reason
     assert g.to_dict() == before
     return error
+
+
+FATHER_BLOCKED = dict(
+    tableau=["5C 6C", "5D 6D", "5H 6H", "5S 6S", "9C 8C", "9D 8D", "9H 8H", "9S 8S", "7C", "7D", "7H", "7S"],
+    foundations=[suit_run(s, 1, 4) for s in "CDHS"] + [suit_run(s, 13, 10) for s in "CDHS"],
+    stock="",
+)
+"""Father, every tableau top waiting for a card buried under another: no move at all."""
+
+FOLLOWING_BLOCKED = dict(
+    tableau=[
+        "7D 8S 9H TC",
+        "JD QS KH",
+        "7S 8H 9C TD JS QH KC",
+        "7H 8C 9D TS JH QC KD",
+        "7C 8D 9S",
+        "TH JC QD KS",
+    ],
+    foundations=[following_run(suit, 6) for suit in "HCDS"],
+    stock="",
+)
+"""Following, each foundation waiting for a seven buried at the bottom of a pile, no top
+card fitting anywhere and no pile empty: no move at all."""

@@ -11,10 +11,23 @@ import pytest
 import solitaire_widget as sw
 from solitaire_widget.deal import shuffled_deck
 
-from engine_helpers import ALL_CARDS, assert_plays, assert_refused, make, piles, suit_run, tops
+from engine_helpers import (
+    ALL_CARDS,
+    assert_plays,
+    assert_refused,
+    make,
+    piles,
+    suit_run,
+    tops,
+)
 
 SEEDS = (0, 1, 42, 2024, 2**64 - 1)
-ALL_FOUNDATIONS_BUT_KS = [suit_run("C", 1, 13), suit_run("D", 1, 13), suit_run("H", 1, 13), suit_run("S", 1, 12)]
+ALL_FOUNDATIONS_BUT_KS = [
+    suit_run("C", 1, 13),
+    suit_run("D", 1, 13),
+    suit_run("H", 1, 13),
+    suit_run("S", 1, 12),
+]
 
 
 def dealt(seed: int) -> list[str]:
@@ -90,6 +103,7 @@ def test_when_the_stock_is_depleted_it_is_replenished_with_all_of_the_waste_pile
     g = make("klondike", waste="7H 9D", stock="2C", tableau=["| 2D"], rest_under=0)
     assert_refused(g, "wx2>s", "a redeal is allowed only when the stock is empty")
     assert_plays(g, "s>w")
+    assert_refused(g, "s>w", "the stock is empty: turn the waste over to redeal (w>s)")
     assert_refused(g, "wx2>s", "a redeal turns over the whole waste: 3 cards, not 2")
     assert_plays(g, "wx3>s")
     assert g.to_dict()["stock"] == ["2C", "9D", "7H"]
@@ -110,18 +124,18 @@ def test_each_foundation_pile_is_built_up_in_one_suit_from_ace_to_king():
 
 def test_tableau_columns_are_built_down_from_king_to_ace_in_alternating_colours():
     g = make("klondike", tableau=["KS", "QH", "QC", "JH"])
-    assert_refused(g, "t2>t0", "alternating colours", "needs a red king")
-    assert_refused(g, "t3>t1", "alternating colours", "needs a black queen")
-    assert_refused(g, "t3>t0", "alternating colours", "needs a black queen")
+    assert_refused(g, "t2>t0", "Q♣ cannot go on K♠", "alternating colours", "needs a red king")
+    assert_refused(g, "t3>t1", "J♥ cannot go on Q♥", "alternating colours", "needs a black queen")
+    assert_refused(g, "t3>t0", "J♥ cannot go on K♠", "alternating colours", "needs a black queen")
     assert_plays(g, "t1>t0")
     assert_plays(g, "t3>t2")
     assert tops(g)[:4] == ["QH", None, "JH", None]
     ace = make("klondike", tableau=["2C", "AH", "AS"])
-    assert_refused(ace, "t2>t0", "needs a red two")
+    assert_refused(ace, "t2>t0", "A♠ cannot go on 2♣", "needs a red two")
     assert_plays(ace, "t1>t0")
 
 
-def test_any_single_upturned_card_can_be_moved_onto_a_column_if_it_is_the_next_lower_card_of_alternate_colour():
+def test_any_single_upturned_card_moves_onto_a_column_if_it_is_the_next_lower_card_of_alternate_colour():
     g = make(
         "klondike",
         tableau=["8H", "8D", "7D", "4H | 7S"],
@@ -177,14 +191,18 @@ def test_an_empty_column_can_be_filled_with_a_run_of_cards_as_long_as_the_run_st
 
 
 def test_you_win_the_game_when_all_cards_have_been_moved_to_the_foundation():
-    g = make("klondike", tableau=["KS | QS"], foundations=ALL_FOUNDATIONS_BUT_KS[:3] + [suit_run("S", 1, 11)],
-             stock="")
+    g = make(
+        "klondike",
+        tableau=["KS | QS"],
+        foundations=ALL_FOUNDATIONS_BUT_KS[:3] + [suit_run("S", 1, 11)],
+        stock="",
+    )
     assert_plays(g, "t0>f3")
-    assert not g.is_won
+    assert (g.is_won, g.is_over, g.over_reason) == (False, False, None)
     assert_plays(g, "t0>f3")
     assert (g.is_won, g.is_over, g.over_reason) == (True, True, "won")
     g.undo()
-    assert (g.is_won, g.over_reason) == (False, None)
+    assert (g.is_won, g.is_over) == (False, False)
 
 
 def test_there_is_no_scoring_only_the_time_and_the_number_of_moves():
@@ -286,6 +304,7 @@ def test_ruling_redeals_option_sets_a_limit():
     assert_plays(g, "s>w")
     assert_plays(g, "s>w")
     assert_refused(g, "wx2>s", "no redeal is left: this game allows 1 redeal")
+    assert_refused(g, "s>w", "the stock is empty and no redeal is left")
     assert sw.Move("waste", "stock", 2) not in g.legal_moves()
     g.undo()
     g.undo()
@@ -336,8 +355,12 @@ def test_ruling_a_king_from_a_foundation_may_fill_an_empty_column():
 
 
 def test_ruling_foundation_to_tableau_option_forbids_moving_foundation_cards_back():
-    g = make("klondike", tableau=["9S"], foundations=[suit_run("H", 1, 8)],
-             options={"foundation_to_tableau": False})
+    g = make(
+        "klondike",
+        tableau=["9S"],
+        foundations=[suit_run("H", 1, 8)],
+        options={"foundation_to_tableau": False},
+    )
     assert not any(m.source.startswith("foundation/") for m in g.legal_moves())
     assert_refused(g, "f0>t0", "cards on a foundation stay there", "foundation_to_tableau is off")
 

@@ -77,12 +77,22 @@ def chromium() -> Iterator[object]:
             browser.close()
 
 
-@pytest.fixture
-def page(chromium, jupyter_server, request) -> Iterator[object]:
-    """A fresh browser page; on failure its screenshot goes to tests/artifacts/failed-<test>.png."""
+@pytest.fixture(scope="session")
+def browser_context(chromium) -> Iterator[object]:
+    """One context for the session, so JupyterLab's scripts load from the cache after the
+    first test."""
     context = chromium.new_context(viewport=VIEWPORT)
     context.set_default_timeout(STEP_TIMEOUT_MS)
-    page = context.new_page()
+    try:
+        yield context
+    finally:
+        context.close()
+
+
+@pytest.fixture
+def page(browser_context, jupyter_server, request) -> Iterator[object]:
+    """A fresh browser page; on failure its screenshot goes to tests/artifacts/failed-<test>.png."""
+    page = browser_context.new_page()
     try:
         yield page
     finally:
@@ -94,7 +104,7 @@ def page(chromium, jupyter_server, request) -> Iterator[object]:
                 page.screenshot(path=ARTIFACTS / f"failed-{name}.png")
             except Exception as error:  # the page may be what broke; keep the test's own failure
                 print(f"no failure screenshot: {error}")
-        context.close()
+        page.close()
         jupyter_server.shutdown_kernels()
 
 

@@ -83,17 +83,25 @@ class JupyterServer:
     """A JupyterLab server of our own, started in ``workdir`` and stopped with its children.
 
     ``settings`` are extra JupyterLab setting overrides (plugin id -> values), merged over
-    ``QUIET_SETTINGS``; they apply to every page the server serves.
+    ``QUIET_SETTINGS``; they apply to every page the server serves. ``extra_args`` go on the
+    command line. Two servers may share a ``workdir``: they then share notebooks, settings
+    and the key that marks saved notebooks as trusted.
     """
 
-    def __init__(self, workdir: Path, settings: dict[str, dict[str, Any]] | None = None):
+    def __init__(
+        self,
+        workdir: Path,
+        settings: dict[str, dict[str, Any]] | None = None,
+        extra_args: Iterable[str] = (),
+    ):
         self.workdir = Path(workdir)
         self.root_dir = self.workdir / "notebooks"
         self.port = free_port()
         self.token = secrets.token_hex(16)
         self.base_url = f"http://127.0.0.1:{self.port}"
-        self.log_path = self.workdir / "jupyter.log"
+        self.log_path = self.workdir / f"jupyter-{self.port}.log"
         self._settings = {**QUIET_SETTINGS, **(settings or {})}
+        self._extra_args = list(extra_args)
         self._process: subprocess.Popen | None = None
         self._log = None
 
@@ -148,6 +156,7 @@ class JupyterServer:
         ]
         if os.geteuid() == 0:  # containers and CI run as root
             command.append("--allow-root")
+        command += self._extra_args
         self._log = open(self.log_path, "wb")
         self._process = subprocess.Popen(
             command, cwd=self.root_dir, env=env, stdin=subprocess.DEVNULL,
@@ -231,6 +240,17 @@ def launch_chromium(playwright: Any, **options: Any) -> Any:
     )
 
 
+def shown_piles(position: dict[str, Any]) -> dict[str, list[str]]:
+    """What a board showing ``position`` (DESIGN.md schema) must mark: every pile id with its
+    cards bottom to top, ``"down"`` for a face-down card (stock cards are face down)."""
+    piles = {"stock": ["down"] * len(position["stock"]), "waste": list(position["waste"])}
+    for number, cards in enumerate(position["foundations"]):
+        piles[f"foundation/{number}"] = list(cards)
+    for number, pile in enumerate(position["tableau"]):
+        piles[f"tableau/{number}"] = ["down"] * len(pile["down"]) + list(pile["up"])
+    return piles
+
+
 # The in-page reader of the board: every pile with its cards in DOM order (bottom to top).
 _READ_BOARD = """root => {
     const board = {};
@@ -261,22 +281,36 @@ class NotebookPage:
     # ------------------------------------------------------------------ opening and running
     def open(self, name: str) -> "NotebookPage":
         """Open the notebook ``name`` (relative to the server's root) and wait until its
-        kernel is idle."""
+        kernel is connected and idle."""
         if self.ui == "lab":
             # ?reset: a fresh workspace, so notebooks of earlier tests do not reopen.
             self.page.goto(self.server.url(f"lab/tree/{name}?reset"))
         else:
             self.page.goto(self.server.url(f"notebooks/{name}"))
         self.page.locator(".jp-Notebook .jp-Cell").first.wait_for()
-        self.wait_for_kernel_idle()
+        self.wait_for_kernel_idle(name)
         return self
 
     @property
     def notebook(self) -> Any:
         return self.page.locator(".jp-NotebookPanel:visible .jp-Notebook")
 
-    def wait_for_kernel_idle(self) -> None:
-        """Wait until the notebook has its kernel, connected and idle."""
+    def wait_for_kernel_idle(self, name: str, timeout: float = 60.0) -> None:
+        """Wait until the notebook ``name`` has its kernel, connected to this page and idle.
+
+        The toolbar alone can show the preferred kernel's name and "Idle" before the kernel
+        exists, so the server's word that the page is connected is awaited first.
+        """
+        deadline = time.monotonic() + timeout
+        while not any(
+            session["path"] == name
+            and session["kernel"]["connections"] > 0
+            and session["kernel"]["execution_state"] == "idle"
+            for session in self.server.api("GET", "api/sessions")
+        ):
+            if time.monotonic() > deadline:
+                raise AssertionError(f"the kernel of {name} did not start within {timeout:.0f} s")
+            time.sleep(0.1)
         self.page.wait_for_function(
             """() => {
                 const panel = [...document.querySelectorAll('.jp-NotebookPanel')].find(p => p.offsetParent);
@@ -369,6 +403,23 @@ class NotebookPage:
 
     def card(self, code: str, index: int = 0) -> Any:
         return self.widget(index).locator(f'[data-card="{code}"]')
+
+    def python_state(self, widget: str = "w") -> dict[str, Any]:
+        """The kernel's side: ``{"version", "status", "message", "position"}`` of the widget
+        named ``widget``, the position being ``game.to_dict()``."""
+        return self.python_json(
+            f"{{'version': {widget}.state['version'], 'status': {widget}.state['status'], "
+            f"'message': {widget}.state['message'], 'position': {widget}.game.to_dict()}}"
+        )
+
+    def assert_board_matches_python(self, widget: str = "w", index: int = 0) -> dict[str, Any]:
+        """Check that the board on screen shows exactly the kernel's game; return the kernel's side."""
+        python = self.python_state(widget)
+        board = self.board(index)
+        assert board["version"] == python["version"], (board["version"], python["version"])
+        expected = shown_piles(python["position"])
+        assert board["piles"] == expected, _differences(board["piles"], expected)
+        return python
 
     # ------------------------------------------------------------------ playing on the board
     def pile_cards(self, pile_id: str, index: int = 0) -> Any:
@@ -478,3 +529,11 @@ class NotebookPage:
             raise AssertionError(f"{locator} is not on screen")
         y = box["y"] + (min(8, box["height"] / 2) if top else box["height"] / 2)
         return box["x"] + box["width"] / 2, y
+
+
+def _differences(shown: dict[str, list[str]], expected: dict[str, list[str]]) -> str:
+    lines = ["the board differs from the kernel's game:"]
+    for pile in sorted(set(shown) | set(expected)):
+        if shown.get(pile) != expected.get(pile):
+            lines.append(f"  {pile}: board {shown.get(pile)} != kernel {expected.get(pile)}")
+    return "\n".join(lines)

@@ -1,0 +1,710 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { ANSWER_TIMEOUT_MS } from "../intents.js";
+import { FakeModel, click, doubleClick, fixture, key, mount, pointer } from "./helpers.js";
+
+const SUIT_WORDS = { C: "clubs", D: "diamonds", H: "hearts", S: "spades" };
+
+function pileIdsOf(state) {
+  const { position } = state;
+  return [
+    "stock",
+    "waste",
+    ...position.foundations.map((_, i) => `foundation/${i}`),
+    ...position.tableau.map((_, i) => `tableau/${i}`),
+  ];
+}
+
+/** The request id's view part, from the first intent a view sent. */
+function viewIdOf(model) {
+  return model.sent[0].request.split(":")[0];
+}
+
+/** A state one version on, as Python would send after an accepted intent. */
+function next(state, changes = {}) {
+  return { ...structuredClone(state), version: state.version + 1, ...changes };
+}
+
+let views = [];
+function view(stateOrModel) {
+  const mounted = mount(stateOrModel);
+  views.push(mounted);
+  return mounted;
+}
+
+afterEach(() => {
+  for (const mounted of views) mounted.cleanup();
+  views = [];
+  document.body.innerHTML = "";
+  vi.useRealTimers();
+});
+
+describe("marks for tests, screen readers and scripts", () => {
+  for (const name of ["klondike_start", "father_start", "following_start", "klondike_mid", "father_mid", "following_mid"]) {
+    it(`${name}: every pile and card is marked`, () => {
+      const state = fixture(name);
+      const { qa, pile, root } = view(state);
+      const ids = qa("[data-pile]").map((el) => el.getAttribute("data-pile"));
+      expect(ids.sort()).toEqual(pileIdsOf(state).sort());
+      const { position } = state;
+      const faceUp = [
+        ...position.waste,
+        ...position.foundations.flat(),
+        ...position.tableau.flatMap((p) => p.up),
+      ];
+      const faceDown = position.stock.length + position.tableau.reduce((n, p) => n + p.down.length, 0);
+      expect(qa('[data-card="down"]')).toHaveLength(faceDown);
+      expect(qa('[data-card]:not([data-card="down"])').map((el) => el.getAttribute("data-card")).sort()).toEqual(
+        [...faceUp].sort(),
+      );
+      for (const el of qa('[data-card="down"]')) {
+        expect(el.getAttribute("aria-label")).toBe("face-down card");
+        expect(el.textContent).toBe("");
+      }
+      for (const code of faceUp) {
+        const el = root.querySelector(`[data-card="${code}"]`);
+        expect(el.getAttribute("aria-label")).toMatch(new RegExp(`^\\w+ of ${SUIT_WORDS[code[1]]}$`));
+      }
+      // Each card sits inside the element of its pile, bottom card first.
+      position.tableau.forEach((p, i) => {
+        const codes = Array.from(pile(`tableau/${i}`).querySelectorAll("[data-card]")).map((el) =>
+          el.getAttribute("data-card"),
+        );
+        expect(codes).toEqual([...p.down.map(() => "down"), ...p.up]);
+      });
+      expect(root.dataset.version).toBe(String(state.version));
+      expect(Number(root.dataset.renderMs)).toBeGreaterThanOrEqual(0);
+    });
+  }
+
+  it("pile labels name the pile, its size and its top card", () => {
+    const { pile, card } = view(fixture("klondike_start"));
+    expect(pile("tableau/3").getAttribute("aria-label")).toBe("tableau 3, 4 cards, top: queen of diamonds");
+    expect(pile("waste").getAttribute("aria-label")).toBe("waste, 1 card, top: three of clubs");
+    expect(pile("stock").getAttribute("aria-label")).toBe("stock, 23 cards, unlimited redeals");
+    expect(pile("foundation/0").getAttribute("aria-label")).toBe("foundation 0, empty, takes any of the aces");
+    expect(card("AH").getAttribute("aria-label")).toBe("ace of hearts");
+  });
+
+  it("the stock shows its count and the redeals left", () => {
+    const { pile } = view(fixture("following_mid"));
+    expect(pile("stock").querySelector(".sw-badge").textContent).toBe("14");
+    expect(pile("stock").querySelector(".sw-caption").textContent).toBe("1 redeal left");
+  });
+
+  it("the version and render time follow each new state", () => {
+    const state = fixture("klondike_start");
+    const { model, root } = view(state);
+    model.setState(next(state));
+    expect(root.dataset.version).toBe(String(state.version + 1));
+    expect(root.dataset.renderMs).toMatch(/^\d+\.\d\d$/);
+  });
+
+  it("a state naming an unknown card is not drawn", () => {
+    const state = fixture("klondike_start");
+    state.position.waste = ["ZZ"];
+    const { root } = view(state);
+    expect(root.querySelector(".sw-placeholder").textContent).toBe('This game cannot be shown: "ZZ" is not a card code.');
+    expect(root.querySelector(".sw-board").hidden).toBe(true);
+  });
+
+  it("a missing or broken state shows a message instead of a board", () => {
+    const { model, root, qa } = view(undefined);
+    expect(root.querySelector(".sw-placeholder").textContent).toBe("Dealing\u2026");
+    model.setState({ version: 1, position: { stock: [] } });
+    expect(root.querySelector(".sw-placeholder").textContent).toMatch(/cannot be shown: the position has no waste list/);
+    model.setState(fixture("klondike_start"));
+    expect(root.querySelector(".sw-placeholder").hidden).toBe(true);
+    expect(qa("[data-pile]")).toHaveLength(13);
+  });
+});
+
+describe("fitting the container", () => {
+  afterEach(() => {
+    delete globalThis.ResizeObserver;
+  });
+
+  function observed() {
+    const observers = [];
+    globalThis.ResizeObserver = class {
+      constructor(callback) {
+        this.callback = callback;
+        observers.push(this);
+      }
+
+      observe() {}
+
+      disconnect() {}
+    };
+    return (width) => observers.at(-1).callback([{ contentRect: { width } }]);
+  }
+
+  for (const [name, columns] of [["klondike_mid", 7], ["father_mid", 12], ["following_mid", 6]]) {
+    it(`${name}: cards scale with the width and ${columns} columns fit in 600 px`, () => {
+      const resize = observed();
+      const { root, pile } = view(fixture(name));
+      const board = root.querySelector(".sw-board");
+      resize(1000);
+      const wide = parseFloat(board.style.getPropertyValue("--card-w"));
+      resize(600);
+      const narrow = parseFloat(board.style.getPropertyValue("--card-w"));
+      expect(narrow).toBeLessThan(wide);
+      expect(parseFloat(board.style.width)).toBe(600);
+      const last = pile(`tableau/${columns - 1}`);
+      expect(parseFloat(last.style.left) + narrow).toBeLessThanOrEqual(600);
+      expect(narrow).toBeGreaterThanOrEqual(40);
+    });
+  }
+});
+
+describe("foundation labels", () => {
+  const hintOf = (pile) => pile.querySelector(".sw-hint").textContent;
+  const captionOf = (pile) => pile.querySelector(".sw-caption").textContent;
+
+  it("Klondike: an empty foundation says A", () => {
+    const { pile } = view(fixture("klondike_start"));
+    for (let i = 0; i < 4; i += 1) expect(hintOf(pile(`foundation/${i}`))).toBe("A");
+  });
+
+  it("Father: ace foundations say A \u2191, king foundations K \u2193", () => {
+    const { pile } = view(fixture("father_start"));
+    for (let i = 0; i < 4; i += 1) expect(hintOf(pile(`foundation/${i}`))).toBe("A \u2191");
+    for (let i = 4; i < 8; i += 1) expect(hintOf(pile(`foundation/${i}`))).toBe("K \u2193");
+  });
+
+  it("Following: a started foundation names the next card of the rotation", () => {
+    const { pile } = view(fixture("following_mid"));
+    expect(captionOf(pile("foundation/0"))).toBe("3\u2665");
+    expect(captionOf(pile("foundation/1"))).toBe("4\u2665");
+    expect(hintOf(pile("foundation/2"))).toBe("A");
+    expect(pile("foundation/0").getAttribute("aria-label")).toBe(
+      "foundation 0, 2 cards, top: two of spades, takes the three of hearts next",
+    );
+  });
+});
+
+describe("playing with the pointer", () => {
+  it("click a card, then a target pile: one move intent with version and request id", () => {
+    const state = fixture("klondike_start");
+    const { model, card, pile, root } = view(state);
+    click(card("5H"));
+    expect(card("5H").classList.contains("sw-card--held")).toBe(true);
+    expect(pile("tableau/5").classList.contains("sw-pile--target")).toBe(true);
+    expect(pile("tableau/0").classList.contains("sw-pile--target")).toBe(false);
+    click(card("6C"));
+    expect(model.sent).toHaveLength(1);
+    const [intent] = model.sent;
+    expect(intent).toEqual({
+      kind: "move",
+      version: state.version,
+      request: `${viewIdOf(model)}:1`,
+      source: "tableau/1",
+      target: "tableau/5",
+      count: 1,
+    });
+    expect(intent.request).toMatch(/^[0-9a-f]{12}:1$/);
+    expect(root.querySelector(".sw-card--held")).toBe(null);
+  });
+
+  it("clicking a card inside a column picks the run from it up", () => {
+    const state = fixture("klondike_mid");
+    const { model, pile } = view(state);
+    const up = state.position.tableau[2].up;
+    const cards = pile("tableau/2").querySelectorAll("[data-card]");
+    const third = cards[cards.length - 3];
+    click(third);
+    expect(pile("tableau/2").querySelectorAll(".sw-card--held")).toHaveLength(3);
+    click(pile("tableau/1"));
+    expect(model.sent[0]).toMatchObject({ kind: "move", source: "tableau/2", target: "tableau/1", count: 3 });
+    expect(third.getAttribute("data-card")).toBe(up[up.length - 3]);
+  });
+
+  it("an illegal target is still sent: Python explains", () => {
+    const state = fixture("klondike_start");
+    const { model, card } = view(state);
+    click(card("5H"));
+    click(card("QD"));
+    expect(model.sent[0]).toMatchObject({ source: "tableau/1", target: "tableau/3", count: 1 });
+  });
+
+  it("clicking the held card again, or the felt, puts it back", () => {
+    const { model, card, root } = view(fixture("klondike_start"));
+    click(card("5H"));
+    click(card("5H"));
+    expect(root.querySelector(".sw-card--held")).toBe(null);
+    click(card("5H"));
+    click(root.querySelector(".sw-board"));
+    expect(root.querySelector(".sw-card--held")).toBe(null);
+    expect(model.sent).toHaveLength(0);
+  });
+
+  it("double-click sends a card to the foundation that takes it", () => {
+    const state = fixture("klondike_start");
+    const { model, card } = view(state);
+    doubleClick(card("AH"));
+    expect(model.sent).toEqual([
+      { kind: "move", version: state.version, request: `${viewIdOf(model)}:1`, source: "tableau/4", target: "foundation/0", count: 1 },
+    ]);
+  });
+
+  it("clicking the stock draws; an empty stock redeals", () => {
+    const start = fixture("klondike_start");
+    const first = view(start);
+    click(first.pile("stock").querySelector("[data-card]"));
+    expect(first.model.sent[0]).toMatchObject({ kind: "move", source: "stock", target: "waste", count: 1, version: start.version });
+
+    const draw3 = fixture("klondike_draw3");
+    const second = view(draw3);
+    click(second.pile("stock"));
+    expect(second.model.sent[0]).toMatchObject({ source: "stock", target: "waste", count: 3 });
+
+    const redeal = fixture("klondike_redeal");
+    const third = view(redeal);
+    const stock = third.pile("stock");
+    expect(stock.querySelector(".sw-hint").textContent).toBe("\u21BB");
+    expect(stock.classList.contains("sw-stock--redeal")).toBe(true);
+    click(stock);
+    expect(third.model.sent[0]).toMatchObject({ source: "waste", target: "stock", count: 24, version: redeal.version });
+  });
+
+  it("drag a card onto a pile and drop it there", () => {
+    const state = fixture("klondike_start");
+    const { model, card, pile } = view(state);
+    const from = card("5H");
+    pointer(from, "pointerdown", 100, 100);
+    pointer(from, "pointermove", 104, 100);
+    expect(from.classList.contains("sw-card--dragging")).toBe(false);
+    // Move the card by the distance between the two columns (read from their positions).
+    const dx = parseFloat(pile("tableau/5").style.left) - parseFloat(pile("tableau/1").style.left);
+    const dy = 20;
+    pointer(from, "pointermove", 100 + dx / 2, 100 + dy);
+    expect(from.classList.contains("sw-card--dragging")).toBe(true);
+    pointer(from, "pointermove", 100 + dx, 100 + dy);
+    expect(pile("tableau/5").classList.contains("sw-pile--hover")).toBe(true);
+    pointer(from, "pointerup", 100 + dx, 100 + dy);
+    expect(model.sent).toHaveLength(1);
+    expect(model.sent[0]).toMatchObject({ kind: "move", source: "tableau/1", target: "tableau/5", count: 1 });
+    expect(from.classList.contains("sw-card--dragging")).toBe(false);
+    // The click that follows a drag is not a second pick.
+    click(from);
+    expect(from.classList.contains("sw-card--held")).toBe(false);
+  });
+
+  it("a drag dropped back on its own pile sends nothing and snaps back", () => {
+    const { model, card } = view(fixture("klondike_start"));
+    const from = card("5H");
+    const before = from.style.transform;
+    pointer(from, "pointerdown", 100, 100);
+    pointer(from, "pointermove", 110, 112);
+    expect(from.style.transform).not.toBe(before);
+    pointer(from, "pointerup", 110, 112);
+    expect(model.sent).toHaveLength(0);
+    expect(from.style.transform).toBe(before);
+  });
+});
+
+describe("refusals and waiting for the kernel", () => {
+  it("shows a refusal of its own request, in words, and ignores other views' refusals", () => {
+    const state = fixture("klondike_start");
+    const { model, card, root } = view(state);
+    click(card("5H"));
+    click(card("QD"));
+    const { request } = model.sent[0];
+    const toast = root.querySelector(".sw-toast");
+    model.message({ kind: "refused", request: "someoneelse:1", reason: "not yours" });
+    expect(toast.hidden).toBe(true);
+    model.message({ kind: "refused", request: `${request.split(":")[0]}0:1`, reason: "prefix, not the same view" });
+    expect(toast.hidden).toBe(true);
+    model.message({ kind: "refused", request, reason: "5\u2665 cannot go on Q\u2666: in Klondike columns build down" });
+    expect(toast.hidden).toBe(false);
+    expect(toast.textContent).toBe("5\u2665 cannot go on Q\u2666: in Klondike columns build down");
+    expect(root.querySelector('[aria-live="polite"]').textContent).toContain("Not allowed: 5\u2665 cannot go on Q\u2666");
+  });
+
+  it("a refused drag snaps its cards back", () => {
+    const state = fixture("klondike_start");
+    const { model, card, pile } = view(state);
+    const from = card("5H");
+    const home = from.style.transform;
+    const dx = parseFloat(pile("tableau/3").style.left) - parseFloat(pile("tableau/1").style.left);
+    pointer(from, "pointerdown", 100, 100);
+    pointer(from, "pointermove", 100 + dx, 130);
+    pointer(from, "pointerup", 100 + dx, 130);
+    expect(model.sent[0]).toMatchObject({ source: "tableau/1", target: "tableau/3" });
+    expect(from.style.transform).not.toBe(home);
+    model.message({ kind: "refused", request: model.sent[0].request, reason: "no" });
+    expect(from.style.transform).toBe(home);
+  });
+
+  it("rapid clicks send one move per state version", () => {
+    const state = fixture("klondike_start");
+    const { model, pile, root } = view(state);
+    const stock = pile("stock");
+    for (let i = 0; i < 5; i += 1) click(stock);
+    expect(model.sent).toHaveLength(1);
+    click(root.querySelector('[data-action="undo"]'));
+    expect(model.sent).toHaveLength(1);
+    model.setState(next(state));
+    click(stock);
+    click(stock);
+    expect(model.sent).toHaveLength(2);
+    expect(model.sent[1].version).toBe(state.version + 1);
+    expect(model.sent[1].request).toMatch(/:2$/);
+  });
+
+  it("after a refusal the same version may be tried again", () => {
+    const state = fixture("klondike_start");
+    const { model, pile } = view(state);
+    click(pile("stock"));
+    model.message({ kind: "refused", request: model.sent[0].request, reason: "try again" });
+    click(pile("stock"));
+    expect(model.sent).toHaveLength(2);
+  });
+
+  it("says the kernel is not answering after about four seconds", () => {
+    vi.useFakeTimers();
+    const state = fixture("klondike_start");
+    const { model, pile, root } = view(state);
+    click(pile("stock"));
+    const toast = root.querySelector(".sw-toast");
+    vi.advanceTimersByTime(ANSWER_TIMEOUT_MS - 100);
+    expect(toast.hidden).toBe(true);
+    vi.advanceTimersByTime(200);
+    expect(toast.hidden).toBe(false);
+    expect(toast.textContent).toMatch(/kernel is not answering/);
+    // It stays up until the kernel answers.
+    vi.advanceTimersByTime(60_000);
+    expect(toast.hidden).toBe(false);
+    model.setState(next(state));
+    expect(toast.hidden).toBe(true);
+  });
+
+  it("no warning when the answer comes in time", () => {
+    vi.useFakeTimers();
+    const state = fixture("klondike_start");
+    const { model, pile, root } = view(state);
+    click(pile("stock"));
+    vi.advanceTimersByTime(1500);
+    model.setState(next(state));
+    vi.advanceTimersByTime(ANSWER_TIMEOUT_MS * 2);
+    expect(root.querySelector(".sw-toast").hidden).toBe(true);
+  });
+});
+
+describe("keyboard play", () => {
+  it("every pile is focusable with one tab stop; arrows move between piles", () => {
+    const { pile, qa, board } = (() => {
+      const mounted = view(fixture("klondike_start"));
+      return { ...mounted, board: mounted.root.querySelector(".sw-board") };
+    })();
+    expect(qa('[data-pile][tabindex="0"]').map((el) => el.getAttribute("data-pile"))).toEqual(["stock"]);
+    expect(qa('[data-pile][tabindex="-1"]')).toHaveLength(12);
+    pile("stock").focus();
+    key(board, "ArrowRight");
+    expect(document.activeElement).toBe(pile("waste"));
+    key(document.activeElement, "ArrowDown");
+    expect(document.activeElement.getAttribute("data-pile")).toBe("tableau/1");
+    key(document.activeElement, "ArrowRight");
+    key(document.activeElement, "ArrowRight");
+    expect(document.activeElement).toBe(pile("tableau/3"));
+    key(document.activeElement, "ArrowUp");
+    expect(document.activeElement.getAttribute("data-pile")).toBe("foundation/0");
+    expect(qa('[data-pile][tabindex="0"]')).toEqual([pile("foundation/0")]);
+  });
+
+  it("Enter picks up, arrows choose the target, Enter drops", () => {
+    const state = fixture("klondike_start");
+    const { model, pile } = view(state);
+    pile("tableau/1").focus();
+    const event = key(pile("tableau/1"), "Enter");
+    expect(event.defaultPrevented).toBe(true);
+    expect(pile("tableau/1").querySelector(".sw-card--held").getAttribute("data-card")).toBe("5H");
+    expect(pile("tableau/5").classList.contains("sw-pile--target")).toBe(true);
+    for (let i = 0; i < 4; i += 1) key(document.activeElement, "ArrowRight");
+    expect(document.activeElement).toBe(pile("tableau/5"));
+    key(document.activeElement, " ");
+    expect(model.sent[0]).toMatchObject({ kind: "move", version: state.version, source: "tableau/1", target: "tableau/5", count: 1 });
+  });
+
+  it("Enter on a column picks its longest movable run; Shift+Up/Down change it; Escape cancels", () => {
+    const state = fixture("klondike_mid");
+    const { model, pile, root } = view(state);
+    const longest = Math.max(...state.legal.filter((m) => m[0] === "tableau/2").map((m) => m[2]));
+    pile("tableau/2").focus();
+    key(pile("tableau/2"), "Enter");
+    expect(pile("tableau/2").querySelectorAll(".sw-card--held")).toHaveLength(longest);
+    key(pile("tableau/2"), "ArrowDown", { shiftKey: true });
+    expect(pile("tableau/2").querySelectorAll(".sw-card--held")).toHaveLength(Math.max(1, longest - 1));
+    key(pile("tableau/2"), "Escape");
+    expect(root.querySelector(".sw-card--held")).toBe(null);
+    expect(model.sent).toHaveLength(0);
+  });
+
+  it("Enter on the stock draws", () => {
+    const { model, pile } = view(fixture("klondike_start"));
+    pile("stock").focus();
+    key(pile("stock"), "Enter");
+    expect(model.sent[0]).toMatchObject({ source: "stock", target: "waste", count: 1 });
+  });
+
+  it("u, r and n send undo, redo and a new game", () => {
+    const state = fixture("klondike_mid");
+    state.can_redo = true;
+    const { model, pile } = view(state);
+    pile("stock").focus();
+    key(pile("stock"), "u");
+    model.setState(next(state));
+    key(pile("stock"), "r");
+    model.setState(next(model.get("state")));
+    key(pile("stock"), "n");
+    const id = viewIdOf(model);
+    expect(model.sent).toEqual([
+      { kind: "undo", version: state.version, request: `${id}:1` },
+      { kind: "redo", version: state.version + 1, request: `${id}:2` },
+      { kind: "new_game", version: state.version + 2, request: `${id}:3`, game: "klondike", seed: null, options: state.options },
+    ]);
+  });
+
+  it("keys with Ctrl or Meta are left to the browser and the notebook", () => {
+    const { model, pile } = view(fixture("klondike_start"));
+    const event = key(pile("stock"), "r", { ctrlKey: true });
+    expect(event.defaultPrevented).toBe(false);
+    expect(model.sent).toHaveLength(0);
+  });
+
+  it("the live region announces moves", () => {
+    const state = fixture("klondike_start");
+    const { model, root } = view(state);
+    const moved = next(state, { last_move: { action: "play", source: "tableau/4", target: "foundation/0", count: 1 } });
+    moved.position.foundations[0] = ["AH"];
+    moved.position.tableau[4].up = [moved.position.tableau[4].down.pop()];
+    model.setState(moved);
+    expect(root.querySelector('[aria-live="polite"]').textContent.trim()).toBe("Moved the ace of hearts to foundation 0.");
+  });
+});
+
+describe("toolbar and messages", () => {
+  it("undo and redo follow can_undo and can_redo; autoplay needs a foundation move", () => {
+    const state = fixture("klondike_start");
+    const { model, q } = view(state);
+    expect(q('[data-action="undo"]').disabled).toBe(true);
+    expect(q('[data-action="redo"]').disabled).toBe(true);
+    expect(q('[data-action="restart"]').disabled).toBe(true);
+    expect(q('[data-action="autoplay"]').disabled).toBe(false);
+    model.setState(next(state, { can_undo: true, can_redo: true, moves: 3, legal: [["stock", "waste", 1]] }));
+    expect(q('[data-action="undo"]').disabled).toBe(false);
+    expect(q('[data-action="redo"]').disabled).toBe(false);
+    expect(q('[data-action="restart"]').disabled).toBe(false);
+    expect(q('[data-action="autoplay"]').disabled).toBe(true);
+  });
+
+  it("every enabled button sends its intent", () => {
+    const state = { ...fixture("klondike_start"), moves: 4, can_undo: true, can_redo: true };
+    const { model, q } = view(state);
+    let version = state.version;
+    for (const action of ["undo", "redo", "restart", "autoplay"]) {
+      click(q(`[data-action="${action}"]`));
+      expect(model.sent.at(-1)).toMatchObject({ kind: action, version });
+      version += 1;
+      model.setState(next(model.get("state")));
+    }
+    click(q('[data-action="new"]'));
+    expect(model.sent.at(-1)).toMatchObject({ kind: "new_game", game: "klondike", seed: null, version });
+  });
+
+  it("the seed box shows the seed; typing another deals that seed", () => {
+    const state = fixture("father_mid");
+    const { model, q } = view(state);
+    const seed = q('[data-control="seed"]');
+    expect(seed.value).toBe(String(state.seed));
+    seed.value = "12345";
+    key(seed, "Enter");
+    expect(model.sent[0]).toMatchObject({ kind: "new_game", game: "father", seed: 12345, options: state.options });
+  });
+
+  it("a seed that is not a whole number is refused in the view", () => {
+    const { model, q, root } = view(fixture("father_mid"));
+    const seed = q('[data-control="seed"]');
+    seed.value = "12a";
+    click(q('[data-action="new"]'));
+    expect(model.sent).toHaveLength(0);
+    expect(root.querySelector(".sw-toast").textContent).toMatch(/A seed is a whole number/);
+  });
+
+  it("the game chooser and draw 1/3 deal new games", () => {
+    const state = fixture("klondike_start");
+    const { model, q } = view(state);
+    expect(q('[data-control="draw"]').hidden).toBe(false);
+    const game = q('[data-control="game"]');
+    game.value = "following";
+    game.dispatchEvent(new Event("change", { bubbles: true }));
+    expect(model.sent[0]).toMatchObject({ kind: "new_game", game: "following", seed: null, options: {} });
+    model.message({ kind: "refused", request: model.sent[0].request, reason: "no" });
+    // Refused: the chooser shows the game still on the board.
+    expect(game.value).toBe("klondike");
+    const draw = q('[data-control="draw"]');
+    draw.value = "3";
+    draw.dispatchEvent(new Event("change", { bubbles: true }));
+    expect(model.sent[1]).toMatchObject({ kind: "new_game", game: "klondike", options: { ...state.options, draw: 3 } });
+    model.setState(next(fixture("father_start"), { version: state.version + 1 }));
+    expect(q('[data-control="draw"]').hidden).toBe(true);
+    expect(game.value).toBe("father");
+  });
+
+  it("moves and a running clock that stops when the game ends", () => {
+    vi.useFakeTimers();
+    vi.setSystemTime(1_700_000_000_000 + 65_000);
+    const state = fixture("klondike_mid");
+    const { model, q } = view(state);
+    expect(q(".sw-moves").textContent).toBe("60 moves");
+    expect(q(".sw-clock").textContent).toBe("1:05");
+    vi.advanceTimersByTime(10_000);
+    expect(q(".sw-clock").textContent).toBe("1:15");
+    model.setState(next(state, { status: "stuck", message: "No moves left.", finished_at: state.started_at + 70_000 }));
+    vi.advanceTimersByTime(10_000);
+    expect(q(".sw-clock").textContent).toBe("1:10");
+  });
+
+  it("a win shows its message over the board with Undo and New game", () => {
+    const won = fixture("klondike_won");
+    won.message = "You won in 123 moves!";
+    won.can_undo = true;
+    const { model, q } = view(won);
+    const overlay = q(".sw-overlay");
+    expect(overlay.hidden).toBe(false);
+    expect(overlay.textContent).toContain("You won in 123 moves!");
+    click(overlay.querySelector('[data-action="undo"]'));
+    expect(model.sent[0]).toMatchObject({ kind: "undo", version: won.version });
+    model.message({ kind: "refused", request: model.sent[0].request, reason: "x" });
+    click(overlay.querySelector('[data-action="new"]'));
+    expect(model.sent[1]).toMatchObject({ kind: "new_game" });
+  });
+
+  it("a stuck game says why", () => {
+    const stuck = fixture("father_stuck");
+    const { q } = view(stuck);
+    const overlay = q(".sw-overlay");
+    expect(overlay.hidden).toBe(false);
+    expect(stuck.message).toMatch(/^No moves left\./);
+    expect(overlay.querySelector(".sw-overlay-title").textContent).toBe("Game over");
+    expect(overlay.querySelector(".sw-overlay-text").textContent).toBe(stuck.message);
+    expect(overlay.querySelector('[data-action="undo"]').disabled).toBe(false);
+  });
+});
+
+describe("draw three", () => {
+  it("fans the top three waste cards", () => {
+    const state = fixture("klondike_draw3");
+    const { pile } = view(state);
+    const cards = Array.from(pile("waste").querySelectorAll("[data-card]"));
+    expect(cards.map((el) => el.getAttribute("data-card"))).toEqual(state.position.waste);
+    const xs = cards.map((el) => Number(/translate\((-?[\d.]+)px/.exec(el.style.transform)[1]));
+    const [a, b, c] = xs.slice(-3);
+    expect(b).toBeGreaterThan(a);
+    expect(c - b).toBe(b - a);
+    for (const x of xs.slice(0, -3)) expect(Math.abs(x - a)).toBeLessThanOrEqual(3);
+  });
+
+  it("draw one keeps the waste squared up", () => {
+    const { pile } = view(fixture("following_mid"));
+    const xs = Array.from(pile("waste").querySelectorAll("[data-card]")).map((el) =>
+      Number(/translate\((-?[\d.]+)px/.exec(el.style.transform)[1]),
+    );
+    expect(Math.max(...xs) - Math.min(...xs)).toBeLessThanOrEqual(3);
+  });
+});
+
+describe("views and cleanup", () => {
+  let added;
+  let removed;
+  let originalAdd;
+  let originalRemove;
+
+  beforeEach(() => {
+    added = [];
+    removed = [];
+    originalAdd = EventTarget.prototype.addEventListener;
+    originalRemove = EventTarget.prototype.removeEventListener;
+    EventTarget.prototype.addEventListener = function add(type, handler, options) {
+      added.push([this, type, handler]);
+      return originalAdd.call(this, type, handler, options);
+    };
+    EventTarget.prototype.removeEventListener = function remove(type, handler, options) {
+      removed.push([this, type, handler]);
+      return originalRemove.call(this, type, handler, options);
+    };
+  });
+
+  afterEach(() => {
+    EventTarget.prototype.addEventListener = originalAdd;
+    EventTarget.prototype.removeEventListener = originalRemove;
+  });
+
+  it("cleanup removes every listener, observer, timer and element it added", () => {
+    vi.useFakeTimers();
+    const observers = [];
+    globalThis.ResizeObserver = class {
+      constructor(callback) {
+        this.callback = callback;
+        this.observed = 0;
+        observers.push(this);
+      }
+
+      observe() {
+        this.observed += 1;
+      }
+
+      disconnect() {
+        this.observed = 0;
+      }
+    };
+    try {
+      const model = new FakeModel(fixture("klondike_start"));
+      const timersBefore = vi.getTimerCount();
+      const mounted = mount(model);
+      click(mounted.pile("stock"));
+      mounted.model.message({ kind: "refused", request: model.sent[0].request, reason: "shown in a toast" });
+      expect(vi.getTimerCount()).toBeGreaterThan(timersBefore);
+      expect(model.listenerCount()).toBe(2);
+      expect(observers[0].observed).toBe(1);
+      mounted.cleanup();
+      expect(model.listenerCount()).toBe(0);
+      expect(model.offCalls).toBe(model.onCalls);
+      expect(observers[0].observed).toBe(0);
+      expect(vi.getTimerCount()).toBe(timersBefore);
+      expect(mounted.el.children).toHaveLength(0);
+      const stillAttached = added.filter(
+        ([target, type, handler]) => !removed.some(([t, ty, h]) => t === target && ty === type && h === handler),
+      );
+      expect(stillAttached).toEqual([]);
+      // A state arriving after cleanup touches nothing.
+      model.setState(fixture("father_start"));
+      expect(mounted.el.children).toHaveLength(0);
+    } finally {
+      delete globalThis.ResizeObserver;
+    }
+  });
+
+  it("two views of one model stay in step; each shows only its own refusals", () => {
+    const state = fixture("klondike_start");
+    const model = new FakeModel(state);
+    const a = view(model);
+    const b = view(model);
+    click(a.card("5H"));
+    click(a.card("6C"));
+    const moved = next(state, { last_move: { action: "play", source: "tableau/1", target: "tableau/5", count: 1 } });
+    moved.position.tableau[5].up.push("5H");
+    moved.position.tableau[1].up = [moved.position.tableau[1].down.pop()];
+    model.setState(moved);
+    for (const mounted of [a, b]) {
+      expect(mounted.root.dataset.version).toBe(String(moved.version));
+      expect(mounted.pile("tableau/5").lastElementChild.getAttribute("data-card")).toBe("5H");
+      expect(mounted.pile("tableau/1").lastElementChild.getAttribute("data-card")).toBe("2C");
+    }
+    click(b.pile("stock"));
+    const bRequest = model.sent.at(-1).request;
+    expect(bRequest.split(":")[0]).not.toBe(model.sent[0].request.split(":")[0]);
+    model.message({ kind: "refused", request: bRequest, reason: "only b sees this" });
+    expect(b.q(".sw-toast").hidden).toBe(false);
+    expect(a.q(".sw-toast").hidden).toBe(true);
+  });
+});
