@@ -6,10 +6,12 @@ import { pileName } from "./piles.js";
 
 /**
  * The action of a key press, or null for keys the board leaves alone (anything with
- * Ctrl, Alt or Meta, so the browser's and the notebook's own shortcuts keep working).
+ * Ctrl, Alt or Meta, and Shift+Enter, so the browser's and the notebook's own shortcuts
+ * keep working).
  */
 export function keyAction(event) {
   if (event.ctrlKey || event.altKey || event.metaKey) return null;
+  if (event.key === "Enter" && event.shiftKey) return null; // Jupyter's "run the cell"
   switch (event.key) {
     case "ArrowLeft":
       return "left";

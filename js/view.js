@@ -24,7 +24,7 @@ import {
 } from "./legal.js";
 import { pileName, pilesOf, stateProblem } from "./piles.js";
 
-export const GAMES = [
+const GAMES = [
   ["klondike", "Klondike"],
   ["father", "Father"],
   ["following", "Following"],
@@ -40,6 +40,12 @@ const KEY_HELP =
   "Arrow keys move between piles. Enter or Space picks up cards and puts them down. " +
   "Shift with Up or Down changes how many cards are held. Escape puts them back. " +
   "U undo, R redo, A auto-move to foundations, N new game.";
+
+// JupyterLab and Notebook match their keyboard shortcuts from the focused element upwards
+// and stop at this attribute; a focused button matches selectors such as
+// ".jp-Notebook :focus" itself, so each toolbar control carries it (else Enter on a button
+// would put the cell in edit mode instead of pressing the button).
+const SUPPRESS_SHORTCUTS = { "data-lm-suppress-shortcuts": "true" };
 
 function make(tag, className, attributes = {}) {
   const el = document.createElement(tag);
@@ -106,7 +112,9 @@ export class SolitaireView {
     this.listen(this.root, "change", (e) => this.onControlChange(e));
     this.listen(this.seedInput, "keydown", (e) => this.onSeedKey(e));
     this.listen(this.board, "dblclick", (e) => this.onDoubleClick(e));
-    this.listen(this.board, "keydown", (e) => this.onKey(e));
+    // Capturing at the window runs before the notebook's own shortcut handling (on the
+    // document), so keys meant for the board never reach it; see onWindowKey.
+    this.listen(window, "keydown", (e) => this.onWindowKey(e), true);
     this.listen(this.board, "focusin", (e) => this.onFocusIn(e));
     this.listen(this.board, "pointerdown", (e) => this.onPointerDown(e));
     this.listen(this.board, "pointermove", (e) => this.onPointerMove(e));
@@ -143,15 +151,19 @@ export class SolitaireView {
 
   // ------------------------------------------------------------------ building
   buildChrome() {
-    this.root = make("div", "sw-root", { "data-lm-suppress-shortcuts": "true" });
+    this.root = make("div", "sw-root");
     const toolbar = make("div", "sw-toolbar", { role: "group", "aria-label": "Game controls" });
-    this.gameSelect = make("select", "sw-select", { "data-control": "game", "aria-label": "Game" });
+    this.gameSelect = make("select", "sw-select", { ...SUPPRESS_SHORTCUTS, "data-control": "game", "aria-label": "Game" });
     for (const [value, title] of GAMES) {
       const option = make("option", "", { value });
       option.textContent = title;
       this.gameSelect.append(option);
     }
-    this.drawSelect = make("select", "sw-select", { "data-control": "draw", "aria-label": "Cards turned per draw" });
+    this.drawSelect = make("select", "sw-select", {
+      ...SUPPRESS_SHORTCUTS,
+      "data-control": "draw",
+      "aria-label": "Cards turned per draw",
+    });
     for (const draw of ["1", "3"]) {
       const option = make("option", "", { value: draw });
       option.textContent = `Draw ${draw}`;
@@ -162,6 +174,7 @@ export class SolitaireView {
     const seedText = make("span", "sw-seed-text");
     seedText.textContent = "Seed";
     this.seedInput = make("input", "sw-seed-input", {
+      ...SUPPRESS_SHORTCUTS,
       "data-control": "seed",
       type: "text",
       inputmode: "numeric",
@@ -215,7 +228,7 @@ export class SolitaireView {
   }
 
   button(action, text, icon) {
-    const button = make("button", "sw-button", { type: "button", "data-action": action });
+    const button = make("button", "sw-button", { ...SUPPRESS_SHORTCUTS, type: "button", "data-action": action });
     const glyph = make("span", "sw-button-icon", { "aria-hidden": "true" });
     glyph.textContent = icon;
     const label = make("span", "sw-button-label");
@@ -971,11 +984,24 @@ export class SolitaireView {
     if (pileEl && pileEl.parentElement === this.board) this.setFocus(pileEl.getAttribute("data-pile"), false);
   }
 
+  /**
+   * The board's keys, pressed while a pile has the focus, must not also work as notebook
+   * shortcuts (arrows would select other cells, Enter edit the cell). Capturing them at the
+   * window runs before the notebook's handler on the document; every other key (Ctrl+S,
+   * Shift+Enter, "b" for a new cell, Escape with nothing held) goes on to the notebook.
+   */
+  onWindowKey(event) {
+    if (!(event.target instanceof Node) || !this.board.contains(event.target)) return;
+    const action = keyAction(event);
+    if (!action || (action === "cancel" && !this.held)) return;
+    event.stopPropagation();
+    this.onKey(event);
+  }
+
   onKey(event) {
     const action = keyAction(event);
     if (!action || this.problem) return;
     event.preventDefault();
-    event.stopPropagation();
     switch (action) {
       case "left":
       case "right":

@@ -91,7 +91,7 @@ class Game:
                 replayed = None
             if replayed is not None and position.same_piles(replayed._layout(), layout):
                 return replayed
-        return cls(rules, options, layout, None if history else seed)
+        return cls(rules, options, layout, seed if history is None else None)
 
     def to_dict(self) -> dict:
         """The position as JSON-ready data (schema in DESIGN.md), plus ``seed`` and ``history``."""

@@ -19,6 +19,7 @@ describe("keys", () => {
     expect(keyAction({ key: "u", ctrlKey: true })).toBe(null);
     expect(keyAction({ key: "r", metaKey: true })).toBe(null);
     expect(keyAction({ key: "Tab" })).toBe(null);
+    expect(keyAction({ key: "Enter", shiftKey: true })).toBe(null);
   });
 });
 

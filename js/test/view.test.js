@@ -464,11 +464,38 @@ describe("keyboard play", () => {
     ]);
   });
 
-  it("keys with Ctrl or Meta are left to the browser and the notebook", () => {
+  it("keys with Ctrl or Meta, Tab and Shift+Enter are left to the browser and the notebook", () => {
     const { model, pile } = view(fixture("klondike_start"));
-    const event = key(pile("stock"), "r", { ctrlKey: true });
-    expect(event.defaultPrevented).toBe(false);
+    const reached = [];
+    const notebook = (event) => reached.push(event.key);
+    document.addEventListener("keydown", notebook, true);
+    try {
+      pile("stock").focus();
+      const save = key(pile("stock"), "s", { ctrlKey: true });
+      key(pile("stock"), "Tab");
+      key(pile("stock"), "Enter", { shiftKey: true });
+      expect(save.defaultPrevented).toBe(false);
+      expect(reached).toEqual(["s", "Tab", "Enter"]);
+      // The board's own keys stop at the board; other letters ("b": a cell below) go on.
+      for (const name of ["ArrowDown", "Enter", "b", "Escape", "u"]) key(document.activeElement, name);
+      expect(reached).toEqual(["s", "Tab", "Enter", "b"]);
+      expect(model.sent.map((intent) => intent.kind)).toEqual(["undo"]);
+      // Escape with nothing held is not the board's either.
+      key(document.activeElement, "Escape");
+      expect(reached).toEqual(["s", "Tab", "Enter", "b", "Escape"]);
+    } finally {
+      document.removeEventListener("keydown", notebook, true);
+    }
+  });
+
+  it("keys typed in the toolbar are not taken by the board", () => {
+    const { model, q } = view(fixture("klondike_start"));
+    const seed = q('[data-control="seed"]');
+    seed.focus();
+    const typed = key(seed, "n");
+    expect(typed.defaultPrevented).toBe(false);
     expect(model.sent).toHaveLength(0);
+    expect(seed.getAttribute("data-lm-suppress-shortcuts")).toBe("true");
   });
 
   it("the live region announces moves", () => {

@@ -1,5 +1,7 @@
-"""Fixtures for the end-to-end tests: one JupyterLab and one Chromium for the session, a
-fresh browser page per test, a per-test deadline, a screenshot of the page when a test fails.
+"""Fixtures for the end-to-end tests: one JupyterLab server, one Chromium and one page
+running JupyterLab for the session (each test opens its own notebook in it, and the page is
+emptied afterwards), pages of a test's own when it needs them, a per-test deadline, and a
+screenshot of every page of a failed test.
 
 Each test marks itself ``@pytest.mark.browser(timeout=seconds)``.
 """
@@ -8,12 +10,13 @@ from __future__ import annotations
 
 import re
 import signal
+from collections.abc import Iterator
 from pathlib import Path
-from typing import Iterator
 
 import pytest
 from harness import REPO_ROOT, JupyterServer, NotebookPage, launch_chromium, write_notebook
-from playwright.sync_api import sync_playwright
+from playwright.sync_api import Browser, BrowserContext, Page, sync_playwright
+from playwright.sync_api import Error as PlaywrightError
 
 ARTIFACTS = REPO_ROOT / "tests" / "artifacts"
 BUNDLE = REPO_ROOT / "solitaire_widget" / "static" / "widget.js"
@@ -22,8 +25,8 @@ DEFAULT_TIMEOUT_S = 120
 STEP_TIMEOUT_MS = 30_000
 VIEWPORT = {"width": 1400, "height": 1000}
 
-# Saving a notebook stores the widgets' state in it, so a saved notebook shows its board
-# without a kernel (test_saved_state).
+# Saving a notebook stores the widgets' state in it, so a reopened notebook shows its board
+# before any cell runs again.
 SERVER_SETTINGS = {"@jupyter-widgets/jupyterlab-manager:plugin": {"saveState": True}}
 
 
@@ -68,7 +71,7 @@ def jupyter_server(tmp_path_factory) -> Iterator[JupyterServer]:
 
 
 @pytest.fixture(scope="session")
-def chromium() -> Iterator[object]:
+def chromium() -> Iterator[Browser]:
     with sync_playwright() as playwright:
         browser = launch_chromium(playwright)
         try:
@@ -78,9 +81,9 @@ def chromium() -> Iterator[object]:
 
 
 @pytest.fixture(scope="session")
-def browser_context(chromium) -> Iterator[object]:
+def browser_context(chromium) -> Iterator[BrowserContext]:
     """One context for the session, so JupyterLab's scripts load from the cache after the
-    first test."""
+    first page."""
     context = chromium.new_context(viewport=VIEWPORT)
     context.set_default_timeout(STEP_TIMEOUT_MS)
     try:
@@ -89,34 +92,87 @@ def browser_context(chromium) -> Iterator[object]:
         context.close()
 
 
-@pytest.fixture
-def page(browser_context, jupyter_server, request) -> Iterator[object]:
-    """A fresh browser page; on failure its screenshot goes to tests/artifacts/failed-<test>.png."""
+@pytest.fixture(scope="session")
+def lab_page(browser_context, jupyter_server) -> Iterator[Page]:
+    """A page running JupyterLab; tests open their notebooks in it, one at a time."""
     page = browser_context.new_page()
+    load_jupyterlab(page, jupyter_server)
     try:
         yield page
     finally:
-        call = getattr(request.node, "report_call", None)
-        if call is not None and call.failed:
-            ARTIFACTS.mkdir(parents=True, exist_ok=True)
-            name = re.sub(r"[^\w.-]+", "_", request.node.name)
-            try:
-                page.screenshot(path=ARTIFACTS / f"failed-{name}.png")
-            except Exception as error:  # the page may be what broke; keep the test's own failure
-                print(f"no failure screenshot: {error}")
         page.close()
+
+
+@pytest.fixture
+def page(lab_page, jupyter_server, request) -> Iterator[Page]:
+    """The JupyterLab page, emptied after the test. When the test fails, a screenshot goes
+    to tests/artifacts/failed-<test>.png and the page loads JupyterLab afresh."""
+    try:
+        yield lab_page
+    finally:
+        if failed_test(request):
+            save_failure_screenshot(lab_page, f"failed-{node_file_name(request)}.png")
+            load_jupyterlab(lab_page, jupyter_server)
+        else:
+            NotebookPage(lab_page, jupyter_server).close_all()
         jupyter_server.shutdown_kernels()
 
 
 @pytest.fixture
-def open_notebook(page, jupyter_server, request):
-    """``open_notebook(cells, ui="lab")``: write a notebook of these code cells, open it,
-    run every cell and return its ``NotebookPage``."""
+def new_page(browser_context, jupyter_server, request):
+    """``new_page()``: a blank page of the test's own (Notebook 7, or JupyterLab loaded
+    afresh), closed after the test, with a screenshot when the test fails."""
+    pages = []
 
-    def open_it(cells: list[str], ui: str = "lab", name: str | None = None) -> NotebookPage:
-        name = name or re.sub(r"[^\w-]+", "_", request.node.name) + ".ipynb"
+    def make():
+        pages.append(browser_context.new_page())
+        return pages[-1]
+
+    try:
+        yield make
+    finally:
+        for number, extra in enumerate(pages):
+            if failed_test(request):
+                save_failure_screenshot(extra, f"failed-{node_file_name(request)}-page{number}.png")
+            extra.close()
+        jupyter_server.shutdown_kernels()
+
+
+def load_jupyterlab(page: Page, server: JupyterServer) -> None:
+    """Load JupyterLab, with no document open, and wait until it has started."""
+    page.goto(server.url("lab?reset"))
+    page.wait_for_function("() => window.jupyterapp !== undefined")
+    page.evaluate("() => window.jupyterapp.restored")
+
+
+def failed_test(request) -> bool:
+    call = getattr(request.node, "report_call", None)
+    return call is not None and call.failed
+
+
+def node_file_name(request) -> str:
+    return re.sub(r"[^\w.-]+", "_", request.node.name)
+
+
+def save_failure_screenshot(page: Page, name: str) -> None:
+    ARTIFACTS.mkdir(parents=True, exist_ok=True)
+    try:
+        page.screenshot(path=ARTIFACTS / name)
+    except PlaywrightError as error:  # the page may be what broke; keep the test's own failure
+        print(f"no failure screenshot {name}: {error}")
+
+
+@pytest.fixture
+def open_notebook(page, new_page, jupyter_server, request):
+    """``open_notebook(cells, ui="lab")``: write a notebook of these code cells, open it in
+    JupyterLab (or, with ``ui="notebook"``, in Notebook 7 on a page of its own), run every
+    cell and return its ``NotebookPage``."""
+
+    def open_it(cells: list[str], ui: str = "lab") -> NotebookPage:
+        name = re.sub(r"[^\w-]+", "_", request.node.name) + ".ipynb"
         write_notebook(jupyter_server.root_dir / name, cells)
-        notebook = NotebookPage(page, jupyter_server, ui=ui).open(name)
+        shown = page if ui == "lab" else new_page()
+        notebook = NotebookPage(shown, jupyter_server, ui=ui).open(name)
         notebook.run_all()
         return notebook
 

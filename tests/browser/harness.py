@@ -7,8 +7,9 @@ Chromium through Playwright. ``NotebookPage`` drives one notebook in JupyterLab 
 Jupyter Notebook 7: run every cell, run one more cell and read what it prints, and read the
 solitaire board that the widget drew.
 
-Every wait here waits on a condition in the page, never on the clock, so the helpers hold
-on a slow, loaded machine; Playwright's own timeout bounds each wait.
+Every wait here is for a condition (in the page, or the server's answer to a poll), never
+for a fixed time, so the helpers hold on a slow, loaded machine; Playwright's own timeout
+or an explicit deadline bounds each wait.
 """
 
 from __future__ import annotations
@@ -24,10 +25,12 @@ import sys
 import time
 import urllib.error
 import urllib.request
+from collections.abc import Iterable
 from pathlib import Path
-from typing import Any, Iterable
+from typing import Any
 
 import nbformat
+from playwright.sync_api import Browser, Locator, Page, Playwright
 
 REPO_ROOT = Path(__file__).resolve().parents[2]
 CHROMIUM = "/usr/bin/chromium"
@@ -103,7 +106,6 @@ class JupyterServer:
         self._settings = {**QUIET_SETTINGS, **(settings or {})}
         self._extra_args = list(extra_args)
         self._process: subprocess.Popen | None = None
-        self._log = None
 
     # ------------------------------------------------------------------ start and stop
     def _prepare_dirs(self) -> dict[str, str]:
@@ -133,7 +135,7 @@ class JupyterServer:
     def app_settings_dir(self) -> Path:
         return self.workdir / "lab-app-settings"
 
-    def start(self, timeout: float = 120.0) -> "JupyterServer":
+    def start(self, timeout: float = 120.0) -> JupyterServer:
         """Start JupyterLab and return once its REST API answers."""
         env = {key: value for key, value in os.environ.items() if not key.startswith(("JUPYTER", "JPY_"))}
         env.update(self._prepare_dirs())
@@ -151,17 +153,20 @@ class JupyterServer:
             "--LabApp.news_url=None",
             "--LabApp.check_for_updates_class=jupyterlab.NeverCheckForUpdate",
             "--LabApp.extension_manager=readonly",
+            # window.jupyterapp: tests open notebooks in a running JupyterLab instead of
+            # loading the whole application again for each one.
+            "--LabApp.expose_app_in_browser=True",
             f"--LabApp.app_settings_dir={self.app_settings_dir}",
             f"--JupyterNotebookApp.app_settings_dir={self.app_settings_dir}",
         ]
         if os.geteuid() == 0:  # containers and CI run as root
             command.append("--allow-root")
         command += self._extra_args
-        self._log = open(self.log_path, "wb")
-        self._process = subprocess.Popen(
-            command, cwd=self.root_dir, env=env, stdin=subprocess.DEVNULL,
-            stdout=self._log, stderr=subprocess.STDOUT, start_new_session=True,
-        )
+        with self.log_path.open("wb") as log:  # the server keeps its own copy of the file
+            self._process = subprocess.Popen(
+                command, cwd=self.root_dir, env=env, stdin=subprocess.DEVNULL,
+                stdout=log, stderr=subprocess.STDOUT, start_new_session=True,
+            )
         deadline = time.monotonic() + timeout
         while True:
             if self._process.poll() is not None:
@@ -195,8 +200,6 @@ class JupyterServer:
                 break
             except subprocess.TimeoutExpired:
                 continue
-        if self._log:
-            self._log.close()
 
     def log_tail(self, lines: int = 40) -> str:
         if not self.log_path.exists():
@@ -233,7 +236,7 @@ class JupyterServer:
         self.api("PUT", f"lab/api/settings/{plugin}", {"raw": json.dumps(values)})
 
 
-def launch_chromium(playwright: Any, **options: Any) -> Any:
+def launch_chromium(playwright: Playwright, **options: Any) -> Browser:
     """Debian's Chromium, headless, without any network traffic of its own."""
     return playwright.chromium.launch(
         executable_path=CHROMIUM, headless=True, args=CHROMIUM_ARGS, **options
@@ -260,9 +263,6 @@ _READ_BOARD = """root => {
     return {version: Number(root.dataset.version), piles: board};
 }"""
 
-_EXECUTED_PROMPT = re.compile(r"^\[\d+\]:$")
-
-
 class CellError(AssertionError):
     """A cell run through ``NotebookPage.run_cell`` raised; the message is its traceback."""
 
@@ -271,7 +271,7 @@ class NotebookPage:
     """One notebook open in a browser page, in JupyterLab (``ui="lab"``) or Notebook 7
     (``ui="notebook"``)."""
 
-    def __init__(self, page: Any, server: JupyterServer, ui: str = "lab"):
+    def __init__(self, page: Page, server: JupyterServer, ui: str = "lab"):
         if ui not in ("lab", "notebook"):
             raise ValueError(f"ui must be 'lab' or 'notebook', not {ui!r}")
         self.page = page
@@ -279,20 +279,38 @@ class NotebookPage:
         self.ui = ui
 
     # ------------------------------------------------------------------ opening and running
-    def open(self, name: str) -> "NotebookPage":
+    def open(self, name: str) -> NotebookPage:
         """Open the notebook ``name`` (relative to the server's root) and wait until its
-        kernel is connected and idle."""
-        if self.ui == "lab":
-            # ?reset: a fresh workspace, so notebooks of earlier tests do not reopen.
+        kernel is connected and idle. In a page already running JupyterLab the notebook
+        opens in it; otherwise the page loads JupyterLab (or Notebook 7) on it."""
+        if self.ui == "lab" and self.page.evaluate("() => Boolean(window.jupyterapp)"):
+            self.page.evaluate(
+                "path => window.jupyterapp.commands.execute('docmanager:open', {path, factory: 'Notebook'})",
+                name,
+            )
+        elif self.ui == "lab":
+            # ?reset: a fresh workspace, so notebooks of earlier runs do not reopen.
             self.page.goto(self.server.url(f"lab/tree/{name}?reset"))
         else:
             self.page.goto(self.server.url(f"notebooks/{name}"))
-        self.page.locator(".jp-Notebook .jp-Cell").first.wait_for()
+        self.page.locator(".jp-NotebookPanel:visible .jp-Notebook .jp-Cell").first.wait_for()
         self.wait_for_kernel_idle(name)
         return self
 
+    def close_all(self) -> None:
+        """Close every document in JupyterLab without asking to save (the next test's
+        notebook then is the only one on the page)."""
+        self.page.evaluate(
+            """() => {
+                for (const widget of [...window.jupyterapp.shell.widgets('main')]) {
+                    if (widget.context) widget.context.model.dirty = false;
+                    widget.dispose();
+                }
+            }"""
+        )
+
     @property
-    def notebook(self) -> Any:
+    def notebook(self) -> Locator:
         return self.page.locator(".jp-NotebookPanel:visible .jp-Notebook")
 
     def wait_for_kernel_idle(self, name: str, timeout: float = 60.0) -> None:
@@ -349,10 +367,10 @@ class NotebookPage:
         """
         cells = self.notebook.locator(".jp-Cell")
         count = cells.count()
-        last = cells.nth(count - 1)
-        last.locator(".jp-InputArea-prompt").click()  # select it, in command mode
-        self.page.keyboard.press("Escape")
-        self.page.keyboard.press("b")  # insert a cell below
+        cells.nth(count - 1).locator(".jp-InputArea-prompt").click()  # the last cell is active
+        self.page.locator(
+            ".jp-NotebookPanel:visible .jp-NotebookPanel-toolbar [data-command='notebook:insert-cell-below']"
+        ).click()
         cell = cells.nth(count)
         cell.locator(".cm-content").click()
         self.page.keyboard.insert_text(code)
@@ -372,11 +390,11 @@ class NotebookPage:
         return json.loads(self.run_cell(f"import json as _json\nprint(_json.dumps({expression}))"))
 
     # ------------------------------------------------------------------ the widget
-    def widget(self, index: int = 0) -> Any:
+    def widget(self, index: int = 0) -> Locator:
         """The root element of the ``index``-th solitaire widget in the notebook."""
         return self.notebook.locator(ROOT).nth(index)
 
-    def wait_for_widget(self, index: int = 0) -> Any:
+    def wait_for_widget(self, index: int = 0) -> Locator:
         """Wait until the ``index``-th widget has drawn its piles; return its root."""
         root = self.widget(index)
         root.locator(PILE).first.wait_for()
@@ -398,11 +416,8 @@ class NotebookPage:
         each pile's cards bottom to top and face-down cards as ``"down"``."""
         return self.widget(index).evaluate(_READ_BOARD)
 
-    def pile(self, pile_id: str, index: int = 0) -> Any:
+    def pile(self, pile_id: str, index: int = 0) -> Locator:
         return self.widget(index).locator(f'[data-pile="{pile_id}"]')
-
-    def card(self, code: str, index: int = 0) -> Any:
-        return self.widget(index).locator(f'[data-card="{code}"]')
 
     def python_state(self, widget: str = "w") -> dict[str, Any]:
         """The kernel's side: ``{"version", "status", "message", "position"}`` of the widget
@@ -422,10 +437,10 @@ class NotebookPage:
         return python
 
     # ------------------------------------------------------------------ playing on the board
-    def pile_cards(self, pile_id: str, index: int = 0) -> Any:
+    def pile_cards(self, pile_id: str, index: int = 0) -> Locator:
         return self.pile(pile_id, index).locator(CARD)
 
-    def source_card(self, source: str, count: int = 1, index: int = 0) -> Any:
+    def source_card(self, source: str, count: int = 1, index: int = 0) -> Locator:
         """The card a move of ``count`` cards from ``source`` takes hold of: the top card,
         or for a run the lowest card of the run."""
         cards = self.pile_cards(source, index)
@@ -434,7 +449,7 @@ class NotebookPage:
             raise AssertionError(f"{source} shows {total} cards, fewer than the {count} to move")
         return cards.nth(total - count)
 
-    def target_spot(self, target: str, index: int = 0) -> Any:
+    def target_spot(self, target: str, index: int = 0) -> Locator:
         """Where to point at ``target``: its top card, or the empty pile itself."""
         cards = self.pile_cards(target, index)
         total = cards.count()
@@ -446,7 +461,8 @@ class NotebookPage:
 
     def click_move(self, source: str, target: str, count: int = 1, index: int = 0) -> None:
         """Play by clicking the card, then the pile it goes to."""
-        self.source_card(source, count, index).click(position=self._top_strip(self.source_card(source, count, index)))
+        card = self.source_card(source, count, index)
+        card.click(position=self._top_strip(card))
         self.target_spot(target, index).click()
 
     def drag_move(self, source: str, target: str, count: int = 1, index: int = 0) -> None:
@@ -485,7 +501,7 @@ class NotebookPage:
         cards = self.pile_cards(pile_id, index)
         cards.nth(cards.count() - 1).dblclick()
 
-    def undo_button(self, index: int = 0) -> Any:
+    def undo_button(self, index: int = 0) -> Locator:
         return self.widget(index).locator(".sw-toolbar [data-action='undo']")
 
     def focused_pile(self) -> str | None:
@@ -513,14 +529,14 @@ class NotebookPage:
         return "ArrowRight" if target_column > column else "ArrowLeft"
 
     @staticmethod
-    def _top_strip(card: Any) -> dict[str, float]:
+    def _top_strip(card: Locator) -> dict[str, float]:
         """A point on the part of ``card`` that the cards fanned over it leave visible."""
         box = card.bounding_box()
         if box is None:
             raise AssertionError(f"{card} is not on screen")
         return {"x": box["width"] / 2, "y": min(8, box["height"] / 2)}
 
-    def _centre(self, locator: Any, top: bool = False) -> tuple[float, float]:
+    def _centre(self, locator: Locator, top: bool = False) -> tuple[float, float]:
         """The middle of an element (with ``top``, of its visible top strip, for a card that
         others overlap)."""
         locator.scroll_into_view_if_needed()

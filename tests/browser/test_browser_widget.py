@@ -160,6 +160,7 @@ def test_a_saved_notebook_shows_its_board_from_the_saved_widget_state(page, jupy
     saved = wait_for_saved_widget_state(jupyter_server, name, played["version"])
     assert saved["position"]["waste"] == played["position"]["waste"]
     first_kernel = {session["kernel"]["id"] for session in jupyter_server.api("GET", "api/sessions")}
+    notebook.close_all()
     jupyter_server.shutdown_kernels()
 
     reopened = NotebookPage(page, jupyter_server).open(name)
@@ -189,11 +190,15 @@ def wait_for_saved_widget_state(server, name: str, version: int, timeout: float 
 
 
 @pytest.mark.browser(timeout=120)
-def test_the_board_in_the_dark_theme(page, jupyter_server, open_notebook, artifacts):
+def test_the_board_in_the_dark_theme(new_page, jupyter_server, artifacts):
     plugin = "@jupyterlab/apputils-extension:themes"
+    name = "dark_theme.ipynb"
+    write_notebook(jupyter_server.root_dir / name, [KLONDIKE_SEED_3])
     jupyter_server.set_user_setting(plugin, {"theme": "JupyterLab Dark"})
     try:
-        notebook = open_notebook([KLONDIKE_SEED_3])
+        page = new_page()  # JupyterLab reads the theme when it loads
+        notebook = NotebookPage(page, jupyter_server).open(name)
+        notebook.run_all()
         root = notebook.wait_for_widget()
         page.wait_for_function("() => document.body.dataset.jpThemeLight === 'false'")
         notebook.assert_board_matches_python()

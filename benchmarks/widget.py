@@ -1,0 +1,222 @@
+"""How fast the widget answers in a real browser with a real kernel.
+
+Starts JupyterLab and Chromium (the harness of the browser tests), opens a Klondike board
+and plays about 50 moves on it by clicking (the stock, or a card and then its target).
+For every move it measures, inside the page:
+
+- click to repaint: from the pointer event of the click that sends the move to the first
+  animation frame after the board's root shows the new state version, split into the view
+  sending the intent, the kernel's answer coming back, and the view drawing it;
+- render: the time the view reports for drawing the whole board (``data-render-ms``);
+- bytes: the size of the websocket frames that carry the widget's comm messages (the
+  intent up, the new state down).
+
+Run: ``python benchmarks/widget.py`` (needs the built bundle: ``npm run build``).
+"""
+
+from __future__ import annotations
+
+import statistics
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+REPO_ROOT = Path(__file__).resolve().parents[1]
+sys.path[:0] = [str(REPO_ROOT), str(REPO_ROOT / "tests" / "browser")]
+
+from harness import JupyterServer, NotebookPage, launch_chromium, write_notebook
+from playwright.sync_api import sync_playwright
+
+import solitaire_widget as sw
+
+SEED = 158  # a deal where the moves chosen below are mostly card moves (35 of 50)
+MOVES = 50
+TARGET_REPAINT_MS = 50
+TARGET_RENDER_MS = 8
+TARGET_BYTES = 4096
+
+# Before JupyterLab loads: note when a websocket frame that names the widget's comm goes
+# out or comes in (``commId`` is filled in once the widget exists).
+WIRE_TIMES = """(() => {
+    const wire = {commId: null, sentAt: [], receivedAt: []};
+    window.__solitaireWire = wire;
+    const decoder = new TextDecoder();
+    const text = data => typeof data === 'string' ? data
+        : data instanceof ArrayBuffer || ArrayBuffer.isView(data) ? decoder.decode(data) : '';
+    const names = data => wire.commId !== null && text(data).includes(wire.commId);
+    const NativeWebSocket = window.WebSocket;
+    const send = NativeWebSocket.prototype.send;
+    NativeWebSocket.prototype.send = function (data) {
+        if (names(data)) wire.sentAt.push(performance.now());
+        return send.call(this, data);
+    };
+    window.WebSocket = class extends NativeWebSocket {
+        constructor(...args) {
+            super(...args);
+            this.addEventListener('message', event => {
+                if (names(event.data)) wire.receivedAt.push(performance.now());
+            });
+        }
+    };
+})()"""
+
+# In the page: remember the last pointer press; when the root's data-version grows, record
+# at the next animation frame the times from the press to the intent going out, to the
+# new state coming in, and to that frame, and the render time the view wrote.
+MEASURE = """root => {
+    const bench = {pressedAt: null, samples: []};
+    const wire = window.__solitaireWire;
+    window.__solitaireBench = bench;
+    document.addEventListener('pointerdown', event => { bench.pressedAt = event.timeStamp; }, true);
+    let shown = Number(root.dataset.version);
+    new MutationObserver(() => {
+        const version = Number(root.dataset.version);
+        if (version <= shown) return;
+        shown = version;
+        const pressedAt = bench.pressedAt;
+        requestAnimationFrame(() => {
+            const now = performance.now();
+            const sent = wire.sentAt.filter(t => t >= pressedAt).shift();
+            const received = wire.receivedAt.filter(t => sent !== undefined && t >= sent).shift();
+            bench.samples.push({
+                version,
+                repaintMs: pressedAt === null ? null : now - pressedAt,
+                toSendMs: sent === undefined ? null : sent - pressedAt,
+                roundTripMs: received === undefined ? null : received - sent,
+                toFrameMs: received === undefined ? null : now - received,
+                renderMs: Number(root.dataset.renderMs),
+            });
+        });
+    }).observe(root, {attributes: true, attributeFilter: ['data-version']});
+}"""
+
+
+def plan_moves(seed: int, count: int) -> list[sw.Move]:
+    """Moves a player might make: cards home first, then tableau moves that turn a card
+    over, then the waste to the tableau, else the stock."""
+    game = sw.Game.new("klondike", seed=seed)
+
+    def turns_a_card(move: sw.Move) -> bool:
+        pile = game.to_dict()["tableau"][int(move.source.split("/")[1])]
+        return bool(pile["down"]) and move.count == len(pile["up"])
+
+    preferences = (
+        lambda m: m.target.startswith("foundation/") and not m.source.startswith("foundation/"),
+        lambda m: m.source.startswith("tableau/") and m.target.startswith("tableau/") and turns_a_card(m),
+        lambda m: m.source == "waste" and m.target.startswith("tableau/"),
+        lambda m: m.source == "stock" or m.target == "stock",
+    )
+    planned: list[sw.Move] = []
+    while len(planned) < count:
+        legal = game.legal_moves()
+        move = next((m for prefer in preferences for m in legal if prefer(m)), None)
+        if move is None:
+            break
+        planned.append(game.play(move))
+    return planned
+
+
+class CommTraffic:
+    """Bytes of the kernel websocket frames that carry the widget's comm messages."""
+
+    def __init__(self) -> None:
+        self.comm_id: bytes | None = None
+        self.total = 0
+
+    def watch(self, websocket) -> None:
+        websocket.on("framesent", self._count)
+        websocket.on("framereceived", self._count)
+
+    def _count(self, payload) -> None:
+        data = payload.encode() if isinstance(payload, str) else payload
+        if self.comm_id is not None and self.comm_id in data:
+            self.total += len(data)
+
+
+def percentile(values: list[float], fraction: float) -> float:
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, round(fraction * (len(ordered) - 1)))]
+
+
+def main() -> int:
+    planned = plan_moves(SEED, MOVES)
+    with tempfile.TemporaryDirectory(prefix="solitaire-bench-") as workdir:
+        server = JupyterServer(Path(workdir)).start()
+        try:
+            with sync_playwright() as playwright:
+                browser = launch_chromium(playwright)
+                page = browser.new_page(viewport={"width": 1400, "height": 1000})
+                page.set_default_timeout(30_000)
+                traffic = CommTraffic()
+                page.on("websocket", traffic.watch)
+                page.add_init_script(WIRE_TIMES)
+                write_notebook(
+                    server.root_dir / "bench.ipynb",
+                    [f"import solitaire_widget as sw\nw = sw.SolitaireWidget('klondike', seed={SEED})\nw"],
+                )
+                notebook = NotebookPage(page, server).open("bench.ipynb")
+                notebook.run_all()
+                root = notebook.wait_for_widget()
+                comm_id = notebook.python_json("w.model_id")
+                traffic.comm_id = comm_id.encode()
+                page.evaluate("commId => { window.__solitaireWire.commId = commId; }", comm_id)
+                root.evaluate(MEASURE)
+                version = notebook.version()
+                bytes_per_move: list[int] = []
+                started = time.monotonic()
+                for move in planned:
+                    before = traffic.total
+                    if move.source == "stock" or move.target == "stock":
+                        notebook.click_pile("stock")
+                    else:
+                        notebook.click_move(move.source, move.target, move.count)
+                    version = notebook.wait_for_version(version)
+                    page.wait_for_function(
+                        "version => window.__solitaireBench.samples.some(s => s.version >= version)", arg=version
+                    )
+                    bytes_per_move.append(traffic.total - before)
+                elapsed = time.monotonic() - started
+                samples = page.evaluate("() => window.__solitaireBench.samples")
+                history = notebook.python_json("[str(m) for m in w.game.history]")
+                browser_version = browser.version
+                browser.close()
+        finally:
+            server.stop()
+
+    if history != [str(move) for move in planned]:
+        print(f"the kernel's game does not match the moves clicked:\n{history}", file=sys.stderr)
+        return 1
+    repaint = [s["repaintMs"] for s in samples if s["repaintMs"] is not None]
+    render = [s["renderMs"] for s in samples]
+    card_moves = sum(1 for m in planned if m.source != "stock" and m.target != "stock")
+    print(
+        f"Klondike seed {SEED}: {len(planned)} moves ({card_moves} card moves, "
+        f"{len(planned) - card_moves} stock clicks) in {elapsed:.1f} s; "
+        f"JupyterLab + Chromium {browser_version}, {len(repaint)} samples"
+    )
+    rows = [
+        ("click to repaint (ms)", statistics.median(repaint), percentile(repaint, 0.95),
+         f"median < {TARGET_REPAINT_MS}", statistics.median(repaint) < TARGET_REPAINT_MS),
+        ("full render (ms)", statistics.median(render), percentile(render, 0.95),
+         f"< {TARGET_RENDER_MS}", percentile(render, 0.95) < TARGET_RENDER_MS),
+        ("comm bytes per move", statistics.median(bytes_per_move), percentile(bytes_per_move, 0.95),
+         f"< {TARGET_BYTES}", max(bytes_per_move) < TARGET_BYTES),
+    ]
+    print(f"{'':24}{'median':>10}{'p95':>10}   target")
+    for label, median, p95, target, met in rows:
+        print(f"{label:24}{median:10.1f}{p95:10.1f}   {target:14} {'met' if met else 'MISSED'}")
+    print("where click to repaint goes (ms, median / p95):")
+    for label, key in (
+        ("click to intent sent", "toSendMs"),
+        ("intent to state back", "roundTripMs"),
+        ("state to repainted", "toFrameMs"),
+    ):
+        values = [s[key] for s in samples if s[key] is not None]
+        if values:
+            print(f"  {label:22}{statistics.median(values):10.1f}{percentile(values, 0.95):10.1f}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
