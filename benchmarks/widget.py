@@ -173,7 +173,8 @@ def main() -> int:
                         notebook.click_move(move.source, move.target, move.count)
                     version = notebook.wait_for_version(version)
                     page.wait_for_function(
-                        "version => window.__solitaireBench.samples.some(s => s.version >= version)", arg=version
+                        "version => window.__solitaireBench.samples.some(s => s.version >= version)",
+                        arg=version,
                     )
                     bytes_per_move.append(traffic.total - before)
                 elapsed = time.monotonic() - started
@@ -196,12 +197,27 @@ def main() -> int:
         f"JupyterLab + Chromium {browser_version}, {len(repaint)} samples"
     )
     rows = [
-        ("click to repaint (ms)", statistics.median(repaint), percentile(repaint, 0.95),
-         f"median < {TARGET_REPAINT_MS}", statistics.median(repaint) < TARGET_REPAINT_MS),
-        ("full render (ms)", statistics.median(render), percentile(render, 0.95),
-         f"median < {TARGET_RENDER_MS}", statistics.median(render) < TARGET_RENDER_MS),
-        ("comm bytes per move", statistics.median(bytes_per_move), percentile(bytes_per_move, 0.95),
-         f"all < {TARGET_BYTES}", max(bytes_per_move) < TARGET_BYTES),
+        (
+            "click to repaint (ms)",
+            statistics.median(repaint),
+            percentile(repaint, 0.95),
+            f"median < {TARGET_REPAINT_MS}",
+            statistics.median(repaint) < TARGET_REPAINT_MS,
+        ),
+        (
+            "full render (ms)",
+            statistics.median(render),
+            percentile(render, 0.95),
+            f"median < {TARGET_RENDER_MS}",
+            statistics.median(render) < TARGET_RENDER_MS,
+        ),
+        (
+            "comm bytes per move",
+            statistics.median(bytes_per_move),
+            percentile(bytes_per_move, 0.95),
+            f"all < {TARGET_BYTES}",
+            max(bytes_per_move) < TARGET_BYTES,
+        ),
     ]
     print(f"{'':24}{'median':>10}{'p95':>10}   target")
     for label, median, p95, target, met in rows:

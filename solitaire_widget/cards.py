@@ -12,8 +12,19 @@ SUITS = "CDHS"
 SUIT_SYMBOLS = "♣♦♥♠"
 SUIT_NAMES = ("clubs", "diamonds", "hearts", "spades")
 RANK_NAMES = (
-    "ace", "two", "three", "four", "five", "six", "seven",
-    "eight", "nine", "ten", "jack", "queen", "king",
+    "ace",
+    "two",
+    "three",
+    "four",
+    "five",
+    "six",
+    "seven",
+    "eight",
+    "nine",
+    "ten",
+    "jack",
+    "queen",
+    "king",
 )
 DECK = tuple(range(52))
 

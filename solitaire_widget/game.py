@@ -6,7 +6,8 @@ differs between games comes from its ``Rules`` (see ``rules.py``).
 
 from __future__ import annotations
 
-from typing import Callable, Iterable
+from collections.abc import Callable, Iterable
+from itertools import pairwise
 
 from . import position, text
 from .cards import card_code, card_label, card_words
@@ -16,6 +17,37 @@ from .moves import ANY_FOUNDATION, IllegalMove, Move, parse_parts
 from .rules import NO_CARD, Layout, Rules
 
 _new_move = tuple.__new__
+
+
+class _MoveTable:
+    """The moves between a game's piles, made once per game so that generating legal
+    moves only looks them up (most of the time generation took went into making them)."""
+
+    def __init__(self, rules: Rules) -> None:
+        tableau = [f"tableau/{i}" for i in range(rules.tableau_count)]
+        foundations = [f"foundation/{i}" for i in range(rules.foundation_count)]
+        self.foundation_ids = foundations
+        self.waste_to_foundation = [Move("waste", f) for f in foundations]
+        self.tableau_to_foundation = [[Move(t, f) for f in foundations] for t in tableau]
+        # [source][target][count], index 0 unused so the count is the index; a run that
+        # builds down by rank is at most 13 cards, longer ones are made when met.
+        self.tableau_to_tableau = [
+            [[None] + [Move(source, target, count) for count in range(1, 14)] for target in tableau]
+            for source in tableau
+        ]
+        self.single_to_tableau = {
+            source: [Move(source, t) for t in tableau] for source in ["waste", *foundations]
+        }
+
+
+_MOVE_TABLES: dict[str, _MoveTable] = {}
+
+
+def _move_table(rules: Rules) -> _MoveTable:
+    table = _MOVE_TABLES.get(rules.name)
+    if table is None:
+        table = _MOVE_TABLES[rules.name] = _MoveTable(rules)
+    return table
 
 
 class Game:
@@ -43,23 +75,23 @@ class Game:
         self._redeals_left = layout.redeals_left
         self._draw = rules.draw_count(options)
         self._foundation_to_tableau = rules.foundation_to_tableau(options)
-        self._tableau_ids = tuple(f"tableau/{i}" for i in range(rules.tableau_count))
-        self._foundation_ids = tuple(f"foundation/{i}" for i in range(rules.foundation_count))
         self._piles: dict[str, tuple[str, int]] = {"stock": ("stock", 0), "waste": ("waste", 0)}
-        self._piles.update((pile, ("foundation", i)) for i, pile in enumerate(self._foundation_ids))
-        self._piles.update((pile, ("tableau", i)) for i, pile in enumerate(self._tableau_ids))
+        self._piles.update((f"foundation/{i}", ("foundation", i)) for i in range(rules.foundation_count))
+        self._piles.update((f"tableau/{i}", ("tableau", i)) for i in range(rules.tableau_count))
         self._done: list[tuple[Move, bool]] = []
         self._undone: list[Move] = []
         # Caches, dropped for the piles a move touches: the legal moves, each tableau
         # pile's movable runs, and which foundation takes which card.
         self._moves: list[Move] | None = None
-        self._runs: list[dict[int, tuple[int, int]] | None] = [None] * rules.tableau_count
+        self._run_heads: dict[int, tuple[int, int]] = {}
+        self._run_cards: list[list[int]] = [[] for _ in range(rules.tableau_count)]
+        self._stale_runs: set[int] = set(range(rules.tableau_count))
         self._takers: dict[int, list[int]] | None = None
         self._listeners: list[Callable[[Game, str, Move], None]] = []
 
     # ------------------------------------------------------------------ making games
     @classmethod
-    def new(cls, game: str = "klondike", seed: int | None = None, **options: object) -> "Game":
+    def new(cls, game: str = "klondike", seed: int | None = None, **options: object) -> Game:
         """Deal a new game.
 
         ``game`` is ``"klondike"``, ``"father"`` or ``"following"``; ``seed`` picks the
@@ -75,7 +107,7 @@ class Game:
         return cls(rules, checked, layout, seed)
 
     @classmethod
-    def from_dict(cls, data: dict) -> "Game":
+    def from_dict(cls, data: dict) -> Game:
         """A game at the position ``data`` (see ``to_dict``); ``ValueError`` says what is wrong.
 
         When ``data`` carries the ``seed`` and ``history`` that ``to_dict`` writes, and
@@ -97,17 +129,22 @@ class Game:
         """The position as JSON-ready data (schema in DESIGN.md), plus ``seed`` and ``history``."""
         return position.write(self)
 
-    def copy(self) -> "Game":
+    def copy(self) -> Game:
         """An independent game with the same position, history and redo list."""
         layout = self._layout()
-        twin = Game(self._rules, dict(self._options), Layout(
-            stock=list(layout.stock),
-            waste=list(layout.waste),
-            foundations=[list(pile) for pile in layout.foundations],
-            down=[list(pile) for pile in layout.down],
-            up=[list(pile) for pile in layout.up],
-            redeals_left=layout.redeals_left,
-        ), self._seed)
+        twin = Game(
+            self._rules,
+            dict(self._options),
+            Layout(
+                stock=list(layout.stock),
+                waste=list(layout.waste),
+                foundations=[list(pile) for pile in layout.foundations],
+                down=[list(pile) for pile in layout.down],
+                up=[list(pile) for pile in layout.up],
+                redeals_left=layout.redeals_left,
+            ),
+            self._seed,
+        )
         twin._done = list(self._done)
         twin._undone = list(self._undone)
         return twin
@@ -216,65 +253,86 @@ class Game:
             self._takers = takers
         return self._takers
 
-    def _run_heads(self, index: int) -> dict[int, tuple[int, int]]:
-        """``card -> (index, count)`` for each card of tableau pile ``index`` that heads a movable run."""
-        heads = self._runs[index]
-        if heads is None:
-            pile, parents = self._up[index], self._rules.parents["tableau"]
-            heads = {}
-            count = len(pile) and 1
-            while count:
-                card = pile[-count]
-                heads[card] = (index, count)
-                count = count + 1 if count < len(pile) and pile[-count - 1] in parents[card] else 0
-            self._runs[index] = heads
+    def _movable_runs(self) -> dict[int, tuple[int, int]]:
+        """``card -> (pile index, count)`` for every tableau card that heads a movable run,
+        brought up to date for the piles changed since the last call."""
+        stale, heads, cards_of = self._stale_runs, self._run_heads, self._run_cards
+        if stale:
+            # All removals before any additions: a card that moved between two stale
+            # piles must end up filed under its new pile.
+            for index in stale:
+                for card in cards_of[index]:
+                    del heads[card]
+            parents = self._rules.parents["tableau"]
+            for index in stale:
+                pile, cards = self._up[index], []
+                count = len(pile) and 1
+                while count:
+                    card = pile[-count]
+                    heads[card] = (index, count)
+                    cards.append(card)
+                    count = count + 1 if count < len(pile) and pile[-count - 1] in parents[card] else 0
+                cards_of[index] = cards
+            stale.clear()
         return heads
 
     def _generate_moves(self) -> list[Move]:
-        rules, up, waste = self._rules, self._up, self._waste
-        tableau_ids, foundation_ids = self._tableau_ids, self._foundation_ids
+        rules, up, waste, table = self._rules, self._up, self._waste, _move_table(self._rules)
         moves: list[Move] = []
         add = moves.append
 
         takers = self._foundation_takers()
         if waste:
             for index in takers.get(waste[-1], ()):
-                add(_new_move(Move, ("waste", foundation_ids[index], 1)))
+                add(table.waste_to_foundation[index])
         # One pass over the piles: moves to foundations, and indexes for the rest.
         # Each card lies in one pile, so a top card names its pile.
         where: dict[int, int] = {}
         empties: list[int] = []
-        run_heads: dict[int, tuple[int, int]] = {}
-        runs = self._runs
+        run_heads = self._movable_runs()
         for index, pile in enumerate(up):
             if pile:
                 top = pile[-1]
                 where[top] = index
                 for foundation in takers.get(top, ()):
-                    add(_new_move(Move, (tableau_ids[index], foundation_ids[foundation], 1)))
-                run_heads.update(runs[index] or self._run_heads(index))
+                    add(table.tableau_to_foundation[index][foundation])
             else:
                 empties.append(index)
 
         # Ask each pile top for the few cards that may go on it: cheaper than trying
         # every run card on every pile.
         children, fillers = rules.children["tableau"], rules.fillers["tableau"]
+        runs_onto = table.tableau_to_tableau
+        filling: list[tuple[int, int]] | None = None
         for target, pile in enumerate(up):
             if pile:
-                heads = [run_heads[card] for card in children[pile[-1]] if card in run_heads]
+                kids = children[pile[-1]]
+                if not kids:
+                    continue
+                heads = [run_heads[card] for card in kids if card in run_heads]
+            elif filling is not None:
+                heads = filling
             elif len(fillers) < len(run_heads):
-                heads = [run_heads[card] for card in fillers if card in run_heads]
+                heads = filling = sorted(run_heads[card] for card in fillers if card in run_heads)
             else:
-                heads = [head for card, head in run_heads.items() if card in fillers]
+                heads = filling = sorted(head for card, head in run_heads.items() if card in fillers)
             for source, count in heads:
                 if source != target:
-                    add(_new_move(Move, (tableau_ids[source], tableau_ids[target], count)))
+                    made = runs_onto[source][target]
+                    add(
+                        made[count]
+                        if count < len(made)
+                        else Move(f"tableau/{source}", f"tableau/{target}", count)
+                    )
 
-        sources = [("waste", waste[-1])] if waste else []
+        sources = [("waste", "waste", waste[-1])] if waste else []
         if self._foundation_to_tableau:
-            sources += [(foundation_ids[i], pile[-1]) for i, pile in enumerate(self._foundations) if pile]
-        for source, card in sources:
-            kind = self._piles[source][0]
+            sources += [
+                ("foundation", table.foundation_ids[i], pile[-1])
+                for i, pile in enumerate(self._foundations)
+                if pile
+            ]
+        for kind, source, card in sources:
             onto = rules.parents[kind][card]
             if len(onto) > len(where):
                 targets = [index for top, index in where.items() if top in onto]
@@ -282,8 +340,9 @@ class Game:
                 targets = [where[top] for top in onto if top in where]
             if rules.fills_empty[kind][card]:
                 targets += empties
+            singles = table.single_to_tableau[source]
             for target in sorted(targets):
-                add(_new_move(Move, (source, tableau_ids[target], 1)))
+                add(singles[target])
 
         if self._stock:
             add(_new_move(Move, ("stock", "waste", min(self._draw, len(self._stock)))))
@@ -346,12 +405,12 @@ class Game:
         self._notify("redo", move)
         return move
 
-    def add_listener(self, listener: Callable[["Game", str, Move], None]) -> None:
+    def add_listener(self, listener: Callable[[Game, str, Move], None]) -> None:
         """Call ``listener(game, action, move)`` after every play, undo and redo
         (``action`` is ``"play"``, ``"undo"`` or ``"redo"``). Copies do not inherit listeners."""
         self._listeners.append(listener)
 
-    def remove_listener(self, listener: Callable[["Game", str, Move], None]) -> None:
+    def remove_listener(self, listener: Callable[[Game, str, Move], None]) -> None:
         """Stop calling ``listener``; ``ValueError`` if it was not added."""
         self._listeners.remove(listener)
 
@@ -364,8 +423,11 @@ class Game:
         played = []
         while True:
             move = next(
-                (m for m in self._cached_moves()
-                 if m.target.startswith("foundation/") and not m.source.startswith("foundation/")),
+                (
+                    m
+                    for m in self._cached_moves()
+                    if m.target.startswith("foundation/") and not m.source.startswith("foundation/")
+                ),
                 None,
             )
             if move is None:
@@ -431,7 +493,7 @@ class Game:
         for pile_id in pile_ids:
             kind, index = self._piles[pile_id]
             if kind == "tableau":
-                self._runs[index] = None
+                self._stale_runs.add(index)
             elif kind == "foundation":
                 self._takers = None
 
@@ -443,7 +505,9 @@ class Game:
         if target == "stock":
             return f"redeals: the {count} waste cards go back to the stock"
         cards = self._pile(source)
-        on_it = "" if count == 1 else " and the card on it" if count == 2 else f" and the {count - 1} cards on it"
+        on_it = (
+            "" if count == 1 else " and the card on it" if count == 2 else f" and the {count - 1} cards on it"
+        )
         what = card_words(cards[-count]) + on_it
         return f"moves the {what} from {source} to {target}"
 
@@ -453,9 +517,10 @@ class Game:
         source, target, count = move
         for pile in (source, target):
             if pile not in self._piles:
+                last_foundation, last_pile = rules.foundation_count - 1, rules.tableau_count - 1
                 return (
                     f"{rules.title} has no pile {pile!r} (it has stock, waste, foundation/0 to "
-                    f"foundation/{rules.foundation_count - 1} and tableau/0 to tableau/{rules.tableau_count - 1})"
+                    f"foundation/{last_foundation} and tableau/0 to tableau/{last_pile})"
                 )
         if source == target:
             return "a move takes cards from one pile to another"
@@ -465,7 +530,7 @@ class Game:
             return self._redeal_refusal(source, count)
         if target == "waste":
             return "only the stock turns cards onto the waste"
-        kind, index = self._piles[source]
+        kind = self._piles[source][0]
         cards = self._pile(source)
         if not cards:
             return f"{source} is empty"
@@ -482,8 +547,8 @@ class Game:
             if count > len(cards):
                 face_up = len(cards)
                 return f"{source} has only {face_up} face-up card{'s' if face_up > 1 else ''}"
-            run = cards[len(cards) - count:]
-            for lower, upper in zip(run, run[1:]):
+            run = cards[len(cards) - count :]
+            for lower, upper in pairwise(run):
                 refusal = rules.tableau_refusal(upper, lower, "tableau")
                 if refusal is not None:
                     return (
@@ -517,7 +582,11 @@ class Game:
         due = min(self._draw, len(self._stock))
         if count == due:
             return None
-        rule = "drawing turns one card" if self._draw == 1 else "draw three turns three cards, or all that are left"
+        rule = (
+            "drawing turns one card"
+            if self._draw == 1
+            else "draw three turns three cards, or all that are left"
+        )
         return f"{rule}: {due} here, not {count}"
 
     def _redeal_refusal(self, source: str, count: int) -> str | None:
@@ -539,7 +608,7 @@ class Game:
         """True while some legal move is more than shuttling cards (RULINGS.md, is_over)."""
         turns_stock = False
         for move in self._cached_moves():
-            source, target, count = move
+            source, target, _ = move
             if source == "stock" or target == "stock":
                 turns_stock = True
             elif source.startswith("foundation/"):
@@ -575,9 +644,7 @@ class Game:
     def _fits_somewhere(self, card: int, kind: str) -> bool:
         rules = self._rules
         onto = rules.parents[kind][card]
-        return any(
-            (pile[-1] in onto) if pile else rules.fills_empty[kind][card] for pile in self._up
-        )
+        return any((pile[-1] in onto) if pile else rules.fills_empty[kind][card] for pile in self._up)
 
     def _stock_offers_a_play(self) -> bool:
         takers = self._foundation_takers()
@@ -588,9 +655,7 @@ class Game:
         go on ``card`` were it the top of a tableau pile?"""
         parents = self._rules.parents
         waste_cards = list(self._cards_to_come()) + self._waste[-1:]
-        run_cards = [
-            head for index in range(len(self._up)) if index != skip_pile for head in self._run_heads(index)
-        ]
+        run_cards = [head for head, (index, _) in self._movable_runs().items() if index != skip_pile]
         return any(card in parents["waste"][c] for c in waste_cards) or any(
             card in parents["tableau"][c] for c in run_cards
         )

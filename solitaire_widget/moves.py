@@ -57,12 +57,11 @@ class Move(namedtuple("Move", ("source", "target", "count"))):
 
     __slots__ = ()
 
-    def __new__(cls, source: str, target: str, count: int = 1) -> "Move":
+    def __new__(cls, source: str, target: str, count: int = 1) -> Move:
         for role, pile in (("source", source), ("target", target)):
             if not is_pile_id(pile):
                 raise ValueError(
-                    f"bad {role} pile {pile!r}: a pile is 'stock', 'waste', "
-                    "'foundation/N' or 'tableau/N'"
+                    f"bad {role} pile {pile!r}: a pile is 'stock', 'waste', 'foundation/N' or 'tableau/N'"
                 )
         if isinstance(count, bool) or not isinstance(count, int) or count < 1:
             raise ValueError(f"bad count {count!r}: a move takes a whole number of cards, at least 1")
@@ -73,13 +72,11 @@ class Move(namedtuple("Move", ("source", "target", "count"))):
         return f"{_short(self.source)}{count}>{_short(self.target)}"
 
     @classmethod
-    def parse(cls, text: str) -> "Move":
+    def parse(cls, text: str) -> Move:
         """Read a move in the text notation; raise ``ValueError`` naming what is wrong."""
         source, target, count = parse_parts(text)
         if target == ANY_FOUNDATION:
-            raise ValueError(
-                f"{text!r} names no foundation: write e.g. 'f0' (Game.play accepts a bare 'f')"
-            )
+            raise ValueError(f"{text!r} names no foundation: write e.g. 'f0' (Game.play accepts a bare 'f')")
         return cls(source, target, count)
 
 

@@ -14,7 +14,7 @@ if TYPE_CHECKING:
     from .game import Game
 
 
-def write(game: "Game") -> dict:
+def write(game: Game) -> dict:
     """The position of ``game`` as plain data, with its seed and history."""
     codes = _codes
     return {
@@ -23,7 +23,7 @@ def write(game: "Game") -> dict:
         "stock": codes(game._stock),
         "waste": codes(game._waste),
         "foundations": [codes(pile) for pile in game._foundations],
-        "tableau": [{"down": codes(d), "up": codes(u)} for d, u in zip(game._down, game._up)],
+        "tableau": [{"down": codes(d), "up": codes(u)} for d, u in zip(game._down, game._up, strict=True)],
         "redeals_left": game.redeals_left,
         "seed": game.seed,
         "history": [str(move) for move in game.history],
@@ -36,7 +36,12 @@ def _codes(cards: list[int]) -> list[str]:
 
 def same_piles(a: Layout, b: Layout) -> bool:
     return (a.stock, a.waste, a.foundations, a.down, a.up, a.redeals_left) == (
-        b.stock, b.waste, b.foundations, b.down, b.up, b.redeals_left
+        b.stock,
+        b.waste,
+        b.foundations,
+        b.down,
+        b.up,
+        b.redeals_left,
     )
 
 
@@ -69,9 +74,11 @@ def read(data: object) -> tuple[Rules, dict[str, object], Layout, int | None, li
         if down[-1] and not up[-1]:
             raise ValueError(f"{name} has face-down cards but no face-up card on top")
 
-    _check_deck([("stock", stock), ("waste", waste)]
-                + [(f"foundation/{i}", pile) for i, pile in enumerate(found)]
-                + [(f"tableau/{i}", d + u) for i, (d, u) in enumerate(zip(down, up))])
+    _check_deck(
+        [("stock", stock), ("waste", waste)]
+        + [(f"foundation/{i}", pile) for i, pile in enumerate(found)]
+        + [(f"tableau/{i}", d + u) for i, (d, u) in enumerate(zip(down, up, strict=True))]
+    )
     for i, pile in enumerate(found):
         _check_foundation(rules, i, pile)
 
@@ -80,8 +87,11 @@ def read(data: object) -> tuple[Rules, dict[str, object], Layout, int | None, li
     if allowed is None:
         if redeals_left is not None:
             raise ValueError(f"redeals_left must be null when redeals are unlimited, not {redeals_left!r}")
-    elif (isinstance(redeals_left, bool) or not isinstance(redeals_left, int)
-          or not 0 <= redeals_left <= allowed):
+    elif (
+        isinstance(redeals_left, bool)
+        or not isinstance(redeals_left, int)
+        or not 0 <= redeals_left <= allowed
+    ):
         raise ValueError(f"redeals_left must be a whole number from 0 to {allowed}, not {redeals_left!r}")
 
     seed = data.get("seed")
@@ -141,6 +151,10 @@ def _check_foundation(rules: Rules, index: int, pile: list[int]) -> None:
     for card in pile:
         refusal = rules.foundation_refusal(index, top, card)
         if refusal is not None:
-            placed = f"{card_label(card)} on {card_label(top)}" if top is not None else f"{card_label(card)} first"
-            raise ValueError(f"foundation/{index} is not built by {rules.title}'s rules ({placed}): {refusal}")
+            placed = (
+                f"{card_label(card)} on {card_label(top)}" if top is not None else f"{card_label(card)} first"
+            )
+            raise ValueError(
+                f"foundation/{index} is not built by {rules.title}'s rules ({placed}): {refusal}"
+            )
         top = card

@@ -122,9 +122,7 @@ class Rules:
     def children(self) -> dict[str, tuple[tuple[int, ...], ...]]:
         """For each source kind and tableau top card, the cards that may be placed on it."""
         return {
-            kind: tuple(
-                tuple(card for card in DECK if onto in self.parents[kind][card]) for onto in DECK
-            )
+            kind: tuple(tuple(card for card in DECK if onto in self.parents[kind][card]) for onto in DECK)
             for kind in SOURCE_KINDS
         }
 

@@ -1,10 +1,10 @@
 """Shared helpers for the engine tests.
 
-``position`` builds a full 52-card position dict from the few cards a test cares about;
-every card it is not told about goes to the stock (or, when the test gives the stock,
-under a tableau pile where it stays out of play), so a test names only what matters. ``assert_plays`` and ``assert_refused`` check both sides
-of a rule: the allowed move is listed and plays, the forbidden one raises ``IllegalMove``
-with the rule in words and changes nothing.
+``position`` builds a full 52-card position dict from the few cards a test cares about; every card
+it is not told about goes to the stock (or, when the test gives the stock, under a tableau pile
+where it stays out of play), so a test names only what matters. ``assert_plays`` and
+``assert_refused`` check both sides of a rule: the allowed move is listed and plays, the forbidden
+one raises ``IllegalMove`` with the rule in words and changes nothing.
 """
 
 from __future__ import annotations

@@ -7,11 +7,10 @@ shuffle, the generator or a game's way of dealing fails here.
 from __future__ import annotations
 
 import pytest
+from engine_helpers import ALL_CARDS
 
 import solitaire_widget as sw
 from solitaire_widget.deal import SplitMix64, shuffled_deck
-
-from engine_helpers import ALL_CARDS
 
 GAMES = ("klondike", "father", "following")
 BAD_SEEDS = (-1, 2**64, "7", 1.5, True)

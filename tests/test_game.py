@@ -4,9 +4,6 @@ autoplay, and when a game is won or over (RULINGS.md, all three games)."""
 from __future__ import annotations
 
 import pytest
-
-import solitaire_widget as sw
-
 from engine_helpers import (
     FATHER_BLOCKED,
     FOLLOWING_BLOCKED,
@@ -16,6 +13,8 @@ from engine_helpers import (
     piles,
     suit_run,
 )
+
+import solitaire_widget as sw
 
 GAMES = ("klondike", "father", "following")
 

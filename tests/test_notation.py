@@ -4,10 +4,9 @@ with the bad value named, and a refused input never changes the game."""
 from __future__ import annotations
 
 import pytest
+from engine_helpers import assert_plays, make
 
 import solitaire_widget as sw
-
-from engine_helpers import assert_plays, make
 
 NOTATION = [
     ("w>t3", sw.Move("waste", "tableau/3")),

@@ -7,10 +7,9 @@ import copy
 import json
 
 import pytest
+from engine_helpers import following_run, make, piles, position, suit_run
 
 import solitaire_widget as sw
-
-from engine_helpers import following_run, make, piles, position, suit_run
 
 GAMES = ("klondike", "father", "following")
 

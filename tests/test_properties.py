@@ -6,12 +6,11 @@ from __future__ import annotations
 from collections import Counter
 
 import pytest
+from engine_helpers import ALL_CARDS
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 import solitaire_widget as sw
-
-from engine_helpers import ALL_CARDS
 
 GAMES = ("klondike", "father", "following")
 MAX_STEPS = 60

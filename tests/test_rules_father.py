@@ -6,10 +6,6 @@ Foundations 0-3 are the Ace foundations (built up), 4-7 the King foundations (bu
 from __future__ import annotations
 
 import pytest
-
-import solitaire_widget as sw
-from solitaire_widget.deal import shuffled_deck
-
 from engine_helpers import (
     ALL_CARDS,
     FATHER_BLOCKED,
@@ -20,6 +16,9 @@ from engine_helpers import (
     suit_run,
     tops,
 )
+
+import solitaire_widget as sw
+from solitaire_widget.deal import shuffled_deck
 
 SEEDS = (0, 1, 42, 2**63)
 

@@ -7,10 +7,6 @@ spades -> hearts; the tableau builds down in the reverse rotation.
 from __future__ import annotations
 
 import pytest
-
-import solitaire_widget as sw
-from solitaire_widget.deal import shuffled_deck
-
 from engine_helpers import (
     ALL_CARDS,
     FOLLOWING_BLOCKED,
@@ -22,9 +18,12 @@ from engine_helpers import (
     tops,
 )
 
+import solitaire_widget as sw
+from solitaire_widget.deal import shuffled_deck
+
 SEEDS = (0, 1, 42, 10**12)
 
-PICTURED = "AH 2C 3D 4S 5H 6C 7D 8S 9H TC JD QS KH".split()
+PICTURED = ["AH", "2C", "3D", "4S", "5H", "6C", "7D", "8S", "9H", "TC", "JD", "QS", "KH"]
 """The completed ace of hearts foundation shown on the rule sheet."""
 
 
@@ -330,7 +329,7 @@ def test_ruling_any_available_ace_may_start_any_empty_foundation_slot():
 
 
 def test_ruling_foundations_follow_the_rotation_hearts_clubs_diamonds_spades_from_any_ace():
-    assert PICTURED == following_run("H", 13).split()
+    assert following_run("H", 13).split() == PICTURED
     g = make("following", foundations=[following_run("S", 5)])
     assert g.to_dict()["foundations"][0] == ["AS", "2H", "3C", "4D", "5S"]
     assert g.foundation_takes(0) == ["6H"]

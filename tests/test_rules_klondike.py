@@ -7,10 +7,6 @@ forbids: the forbidden move must raise ``IllegalMove`` naming the rule and chang
 from __future__ import annotations
 
 import pytest
-
-import solitaire_widget as sw
-from solitaire_widget.deal import shuffled_deck
-
 from engine_helpers import (
     ALL_CARDS,
     assert_plays,
@@ -20,6 +16,9 @@ from engine_helpers import (
     suit_run,
     tops,
 )
+
+import solitaire_widget as sw
+from solitaire_widget.deal import shuffled_deck
 
 SEEDS = (0, 1, 42, 2024, 2**64 - 1)
 ALL_FOUNDATIONS_BUT_KS = [

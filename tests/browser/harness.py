@@ -14,6 +14,7 @@ or an explicit deadline bounds each wait.
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 import re
@@ -122,12 +123,16 @@ class JupyterServer:
         # The kernel must be the interpreter running this code, whatever "python" is on PATH.
         kernel_dir = dirs["JUPYTER_DATA_DIR"] / "kernels" / KERNELSPEC["name"]
         kernel_dir.mkdir(parents=True, exist_ok=True)
-        (kernel_dir / "kernel.json").write_text(json.dumps({
-            "argv": [sys.executable, "-m", "ipykernel_launcher", "-f", "{connection_file}"],
-            "display_name": KERNELSPEC["display_name"],
-            "language": KERNELSPEC["language"],
-            "metadata": {"debugger": False},
-        }))
+        (kernel_dir / "kernel.json").write_text(
+            json.dumps(
+                {
+                    "argv": [sys.executable, "-m", "ipykernel_launcher", "-f", "{connection_file}"],
+                    "display_name": KERNELSPEC["display_name"],
+                    "language": KERNELSPEC["language"],
+                    "metadata": {"debugger": False},
+                }
+            )
+        )
         (self.app_settings_dir / "overrides.json").write_text(json.dumps(self._settings, indent=1))
         return {name: str(path) for name, path in dirs.items()}
 
@@ -142,7 +147,10 @@ class JupyterServer:
         env["PYTHONPATH"] = os.pathsep.join(filter(None, [str(REPO_ROOT), os.environ.get("PYTHONPATH")]))
         env["PYDEVD_DISABLE_FILE_VALIDATION"] = "1"
         command = [
-            sys.executable, "-m", "jupyter", "lab",
+            sys.executable,
+            "-m",
+            "jupyter",
+            "lab",
             "--no-browser",
             "--ip=127.0.0.1",
             f"--port={self.port}",
@@ -164,8 +172,13 @@ class JupyterServer:
         command += self._extra_args
         with self.log_path.open("wb") as log:  # the server keeps its own copy of the file
             self._process = subprocess.Popen(
-                command, cwd=self.root_dir, env=env, stdin=subprocess.DEVNULL,
-                stdout=log, stderr=subprocess.STDOUT, start_new_session=True,
+                command,
+                cwd=self.root_dir,
+                env=env,
+                stdin=subprocess.DEVNULL,
+                stdout=log,
+                stderr=subprocess.STDOUT,
+                start_new_session=True,
             )
         deadline = time.monotonic() + timeout
         while True:
@@ -177,7 +190,9 @@ class JupyterServer:
             except (OSError, urllib.error.URLError):
                 if time.monotonic() > deadline:
                     self.stop()
-                    raise RuntimeError(f"JupyterLab did not answer within {timeout:.0f} s:\n{self.log_tail()}")
+                    raise RuntimeError(
+                        f"JupyterLab did not answer within {timeout:.0f} s:\n{self.log_tail()}"
+                    ) from None
                 time.sleep(0.2)
 
     def stop(self) -> None:
@@ -186,10 +201,9 @@ class JupyterServer:
         if process is None:
             return
         if process.poll() is None:
-            try:
+            # The server is going away anyway; its process group goes next.
+            with contextlib.suppress(OSError, urllib.error.URLError):
                 self.shutdown_kernels()
-            except (OSError, urllib.error.URLError):
-                pass  # the server is going away anyway; its process group goes next
         for sig, grace in ((signal.SIGTERM, 15), (signal.SIGKILL, 5)):
             try:
                 os.killpg(process.pid, sig)
@@ -216,7 +230,9 @@ class JupyterServer:
         """Call the server's REST API; the decoded JSON answer (None when empty)."""
         data = None if body is None else json.dumps(body).encode()
         request = urllib.request.Request(
-            f"{self.base_url}/{path.lstrip('/')}", data=data, method=method,
+            f"{self.base_url}/{path.lstrip('/')}",
+            data=data,
+            method=method,
             headers={"Authorization": f"token {self.token}", "Content-Type": "application/json"},
         )
         with urllib.request.urlopen(request, timeout=timeout) as answer:
@@ -238,9 +254,7 @@ class JupyterServer:
 
 def launch_chromium(playwright: Playwright, **options: Any) -> Browser:
     """Debian's Chromium, headless, without any network traffic of its own."""
-    return playwright.chromium.launch(
-        executable_path=CHROMIUM, headless=True, args=CHROMIUM_ARGS, **options
-    )
+    return playwright.chromium.launch(executable_path=CHROMIUM, headless=True, args=CHROMIUM_ARGS, **options)
 
 
 def shown_piles(position: dict[str, Any]) -> dict[str, list[str]]:
@@ -262,6 +276,7 @@ _READ_BOARD = """root => {
     }
     return {version: Number(root.dataset.version), piles: board};
 }"""
+
 
 class CellError(AssertionError):
     """A cell run through ``NotebookPage.run_cell`` raised; the message is its traceback."""
@@ -356,7 +371,8 @@ class NotebookPage:
     def wait_for_cells_done(self) -> None:
         prompts = self.notebook.locator(".jp-CodeCell .jp-InputArea-prompt")
         self.page.wait_for_function(
-            """prompts => prompts.length > 0 && prompts.every(p => /^\\[\\d+\\]:$/.test(p.textContent.trim()))""",
+            "prompts => prompts.length > 0"
+            " && prompts.every(p => /^\\[\\d+\\]:$/.test(p.textContent.trim()))",
             arg=prompts.element_handles(),
         )
 

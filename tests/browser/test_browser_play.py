@@ -19,29 +19,38 @@ class Step(NamedTuple):
 # Deals found by searching with the engine for seeds where each way of playing has a move
 # to make (a double-click needs a card that goes to a foundation).
 PLAYS = {
-    "klondike": (3, [
-        Step("click", "t3>t1"),
-        Step("drag", "t1x2>t5"),  # a run of two cards
-        Step("keyboard", "w>t0"),
-        Step("double_click", "t4>f0"),
-        Step("stock", "s>w"),
-    ]),
-    "father": (2, [
-        Step("stock", "s>w"),
-        Step("click", "w>t5"),
-        Step("stock", "s>w"),
-        Step("drag", "w>t9"),
-        Step("stock", "s>w"),
-        Step("keyboard", "w>t1"),
-        Step("double_click", "t2>f0"),
-    ]),
-    "following": (3, [
-        Step("click", "t4>t3"),
-        Step("drag", "t0>t4"),
-        Step("keyboard", "t1>t0"),
-        Step("double_click", "t5>f0"),
-        Step("stock", "s>w"),
-    ]),
+    "klondike": (
+        3,
+        [
+            Step("click", "t3>t1"),
+            Step("drag", "t1x2>t5"),  # a run of two cards
+            Step("keyboard", "w>t0"),
+            Step("double_click", "t4>f0"),
+            Step("stock", "s>w"),
+        ],
+    ),
+    "father": (
+        2,
+        [
+            Step("stock", "s>w"),
+            Step("click", "w>t5"),
+            Step("stock", "s>w"),
+            Step("drag", "w>t9"),
+            Step("stock", "s>w"),
+            Step("keyboard", "w>t1"),
+            Step("double_click", "t2>f0"),
+        ],
+    ),
+    "following": (
+        3,
+        [
+            Step("click", "t4>t3"),
+            Step("drag", "t0>t4"),
+            Step("keyboard", "t1>t0"),
+            Step("double_click", "t5>f0"),
+            Step("stock", "s>w"),
+        ],
+    ),
 }
 
 

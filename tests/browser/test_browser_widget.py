@@ -131,7 +131,9 @@ def test_the_play_notebook_runs_and_shows_three_boards(page, jupyter_server):
     shutil.copy(REPO_ROOT / "notebooks" / "play.ipynb", jupyter_server.root_dir / "play.ipynb")
     notebook = NotebookPage(page, jupyter_server).open("play.ipynb")
     notebook.run_all()
-    stderr = notebook.notebook.locator(".jp-OutputArea-output[data-mime-type='application/vnd.jupyter.stderr']")
+    stderr = notebook.notebook.locator(
+        ".jp-OutputArea-output[data-mime-type='application/vnd.jupyter.stderr']"
+    )
     assert stderr.count() == 0, stderr.all_inner_texts()
     for index, (name, tableau) in enumerate([("w", 7), ("father", 12), ("following", 6)]):
         root = notebook.wait_for_widget(index)
@@ -179,7 +181,9 @@ def wait_for_saved_widget_state(server, name: str, version: int, timeout: float 
     deadline = time.monotonic() + timeout
     while True:
         metadata = server.api("GET", f"api/contents/{name}")["content"]["metadata"]
-        models = metadata.get("widgets", {}).get("application/vnd.jupyter.widget-state+json", {}).get("state", {})
+        models = (
+            metadata.get("widgets", {}).get("application/vnd.jupyter.widget-state+json", {}).get("state", {})
+        )
         for model in models.values():
             state = model.get("state", {}).get("state")
             if isinstance(state, dict) and state.get("version") == version:
@@ -204,14 +208,18 @@ def test_the_board_in_the_dark_theme(new_page, jupyter_server, artifacts):
         notebook.assert_board_matches_python()
         page.screenshot(path=artifacts / "dark.png", animations="disabled")
         moves = root.locator(".sw-moves")
-        assert luminance(moves.evaluate("e => getComputedStyle(e).color")) > 0.4, "toolbar text must be light on dark"
+        assert luminance(moves.evaluate("e => getComputedStyle(e).color")) > 0.4, (
+            "toolbar text must be light on dark"
+        )
     finally:
         jupyter_server.set_user_setting(plugin, {})
 
 
 def luminance(css_color: str) -> float:
     """Relative luminance (0 black .. 1 white) of an ``rgb(...)``/``rgba(...)`` colour."""
-    red, green, blue = (int(float(part)) / 255 for part in css_color[css_color.index("(") + 1:-1].split(",")[:3])
+    red, green, blue = (
+        int(float(part)) / 255 for part in css_color[css_color.index("(") + 1 : -1].split(",")[:3]
+    )
 
     def linear(channel: float) -> float:
         return channel / 12.92 if channel <= 0.03928 else ((channel + 0.055) / 1.055) ** 2.4
