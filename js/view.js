@@ -645,7 +645,16 @@ export class SolitaireView {
   sendIntent(kind, fields = {}) {
     const state = this.state;
     if (this.problem) return null;
-    const request = this.channel.send(kind, state.version, fields);
+    let request;
+    try {
+      request = this.channel.send(kind, state.version, fields);
+    } catch {
+      // The model throws when it has no kernel to send to (shut down, or the connection
+      // lost): no answer can come, so say so now instead of after the watchdog.
+      this.channel.settle();
+      this.onAnswerTimeout();
+      return null;
+    }
     if (request === null) {
       this.announce("Still waiting for the kernel to answer the last request.");
       return null;

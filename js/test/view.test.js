@@ -378,6 +378,25 @@ describe("refusals and waiting for the kernel", () => {
     expect(toast.hidden).toBe(true);
   });
 
+  it("says at once that the kernel is gone when sending fails, and stays usable", () => {
+    const state = fixture("klondike_start");
+    const { model, pile, root } = view(state);
+    model.send = () => {
+      throw new Error("Cannot send: the kernel is gone");
+    };
+    expect(() => click(pile("stock"))).not.toThrow();
+    const toast = root.querySelector(".sw-toast");
+    expect(toast.hidden).toBe(false);
+    expect(toast.textContent).toMatch(/kernel is not answering/);
+    expect(root.classList.contains("sw-waiting")).toBe(false);
+    // Nothing is left pending: once sending works again, the next click goes out.
+    const sent = [];
+    model.send = (content) => sent.push(content);
+    click(pile("stock"));
+    expect(sent).toHaveLength(1);
+    expect(sent[0]).toMatchObject({ kind: "move", source: "stock", target: "waste", version: state.version });
+  });
+
   it("no warning when the answer comes in time", () => {
     vi.useFakeTimers();
     const state = fixture("klondike_start");

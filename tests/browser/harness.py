@@ -65,6 +65,10 @@ QUIET_SETTINGS: dict[str, dict[str, Any]] = {
 }
 
 
+# A cell that shows the Klondike deal most tests play.
+KLONDIKE_SEED_3 = "import solitaire_widget as sw\nw = sw.SolitaireWidget('klondike', seed=3)\nw"
+
+
 def free_port() -> int:
     """A TCP port on 127.0.0.1 that nothing listens on right now."""
     with socket.socket() as probe:
@@ -371,8 +375,7 @@ class NotebookPage:
     def wait_for_cells_done(self) -> None:
         prompts = self.notebook.locator(".jp-CodeCell .jp-InputArea-prompt")
         self.page.wait_for_function(
-            "prompts => prompts.length > 0"
-            " && prompts.every(p => /^\\[\\d+\\]:$/.test(p.textContent.trim()))",
+            "prompts => prompts.length > 0 && prompts.every(p => /^\\[\\d+\\]:$/.test(p.textContent.trim()))",
             arg=prompts.element_handles(),
         )
 
@@ -569,3 +572,20 @@ def _differences(shown: dict[str, list[str]], expected: dict[str, list[str]]) ->
         if shown.get(pile) != expected.get(pile):
             lines.append(f"  {pile}: board {shown.get(pile)} != kernel {expected.get(pile)}")
     return "\n".join(lines)
+
+
+def wait_for_saved_widget_state(server, name: str, version: int, timeout: float = 30) -> dict:
+    """The solitaire ``state`` saved in the notebook file, once the save has written it."""
+    deadline = time.monotonic() + timeout
+    while True:
+        metadata = server.api("GET", f"api/contents/{name}")["content"]["metadata"]
+        models = (
+            metadata.get("widgets", {}).get("application/vnd.jupyter.widget-state+json", {}).get("state", {})
+        )
+        for model in models.values():
+            state = model.get("state", {}).get("state")
+            if isinstance(state, dict) and state.get("version") == version:
+                return state
+        if time.monotonic() > deadline:
+            raise AssertionError(f"{name} was not saved with the widget state: {json.dumps(metadata)[:500]}")
+        time.sleep(0.2)

@@ -3,12 +3,17 @@ notebook, a notebook saved with its widget state, and JupyterLab's dark theme.""
 
 from __future__ import annotations
 
-import json
 import shutil
-import time
 
 import pytest
-from harness import REPO_ROOT, NotebookPage, shown_piles, write_notebook
+from harness import (
+    KLONDIKE_SEED_3,
+    REPO_ROOT,
+    NotebookPage,
+    shown_piles,
+    wait_for_saved_widget_state,
+    write_notebook,
+)
 from playwright.sync_api import expect
 
 
@@ -74,8 +79,6 @@ NEAR_WON = {
         ["tableau/0", "tableau/1", "tableau/2", "tableau/3", "waste"],
     ),
 }
-
-KLONDIKE_SEED_3 = "import solitaire_widget as sw\nw = sw.SolitaireWidget('klondike', seed=3)\nw"
 
 
 @pytest.mark.browser(timeout=120)
@@ -174,23 +177,6 @@ def test_a_saved_notebook_shows_its_board_from_the_saved_widget_state(page, jupy
     kernels = {session["kernel"]["id"] for session in jupyter_server.api("GET", "api/sessions")}
     assert not kernels & first_kernel, "the board must come from the file, not from the kernel that made it"
     assert reopened.python_json("'w' in globals()") is False
-
-
-def wait_for_saved_widget_state(server, name: str, version: int, timeout: float = 30) -> dict:
-    """The solitaire ``state`` saved in the notebook file, once the save has written it."""
-    deadline = time.monotonic() + timeout
-    while True:
-        metadata = server.api("GET", f"api/contents/{name}")["content"]["metadata"]
-        models = (
-            metadata.get("widgets", {}).get("application/vnd.jupyter.widget-state+json", {}).get("state", {})
-        )
-        for model in models.values():
-            state = model.get("state", {}).get("state")
-            if isinstance(state, dict) and state.get("version") == version:
-                return state
-        if time.monotonic() > deadline:
-            raise AssertionError(f"{name} was not saved with the widget state: {json.dumps(metadata)[:500]}")
-        time.sleep(0.2)
 
 
 @pytest.mark.browser(timeout=120)

@@ -19,10 +19,16 @@ import sys
 from pathlib import Path
 
 import pytest
-from harness import REPO_ROOT, NotebookPage, shown_piles, write_notebook
+from harness import (
+    KLONDIKE_SEED_3,
+    REPO_ROOT,
+    NotebookPage,
+    shown_piles,
+    wait_for_saved_widget_state,
+    write_notebook,
+)
 from playwright.sync_api import Page, Route
 from playwright.sync_api import TimeoutError as PlaywrightTimeout
-from test_browser_widget import KLONDIKE_SEED_3, wait_for_saved_widget_state
 
 NODE_MODULES = REPO_ROOT / "node_modules"
 # The exported page loads require.js from cdnjs and npm packages from unpkg / jsdelivr as

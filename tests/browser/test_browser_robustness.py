@@ -1,0 +1,168 @@
+"""The widget when things go wrong around it: two views of one widget, clicks while the
+kernel is busy, and a view whose kernel has gone. In each, the board on screen and the
+kernel's game must agree, and the page must raise no error."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+
+import pytest
+from harness import KLONDIKE_SEED_3, NotebookPage
+from playwright.sync_api import ConsoleMessage, Page, expect
+
+KERNEL_SILENT = re.compile(r"^The kernel is not answering\.")
+STILL_WAITING = re.compile(r"Still waiting for the kernel to answer the last request\.")
+
+
+@pytest.fixture
+def page_errors(page: Page) -> Iterator[list[str]]:
+    """Every uncaught exception and console error of the page while the test runs."""
+    errors: list[str] = []
+
+    def on_page_error(error: Exception) -> None:
+        errors.append(f"uncaught: {error}")
+
+    def on_console(message: ConsoleMessage) -> None:
+        if message.type == "error":
+            errors.append(f"console: {message.text}")
+
+    page.on("pageerror", on_page_error)
+    page.on("console", on_console)
+    try:
+        yield errors
+    finally:
+        page.remove_listener("pageerror", on_page_error)
+        page.remove_listener("console", on_console)
+
+
+def kernel_id(notebook: NotebookPage) -> str:
+    """The id of the kernel that the notebook open on the page runs on."""
+    (kernel,) = {session["kernel"]["id"] for session in notebook.server.api("GET", "api/sessions")}
+    return kernel
+
+
+def wait_for_kernel_status(notebook: NotebookPage, pattern: str) -> None:
+    """Wait until the notebook's toolbar shows a kernel status matching ``pattern`` (a JS regex)."""
+    notebook.page.wait_for_function(
+        """pattern => new RegExp(pattern).test(window.jupyterapp.shell.currentWidget.node
+            .querySelector('.jp-Notebook-ExecutionIndicator').textContent)""",
+        arg=pattern,
+    )
+
+
+def toast(notebook: NotebookPage, index: int = 0):
+    return notebook.widget(index).locator(".sw-toast")
+
+
+def live_text(notebook: NotebookPage, index: int = 0):
+    return notebook.widget(index).locator("[aria-live]")
+
+
+@pytest.mark.browser(timeout=150)
+def test_two_views_of_one_widget_stay_in_step(open_notebook, page_errors):
+    notebook = open_notebook([KLONDIKE_SEED_3, "w"])
+    notebook.wait_for_widget(0)
+    notebook.wait_for_widget(1)
+    assert notebook.notebook.locator("[data-version]").count() == 2
+
+    # A move played on the first view shows on both.
+    notebook.click_pile("stock", index=0)
+    version = notebook.wait_for_version(1, index=0)
+    notebook.wait_for_version(1, index=1)
+    for index in (0, 1):
+        notebook.assert_board_matches_python(index=index)
+    assert notebook.python_json("[str(m) for m in w.game.history]") == ["s>w"]
+
+    # A move made in Python shows on both.
+    notebook.run_cell("w.play('t3>t1')")
+    version = notebook.wait_for_version(version, index=0)
+    notebook.wait_for_version(version - 1, index=1)
+    for index in (0, 1):
+        notebook.assert_board_matches_python(index=index)
+
+    # A refusal belongs to the view that asked.
+    reason = notebook.python_json("w.game.explain('t0>t6')")
+    assert not reason.startswith("legal")
+    notebook.click_move("tableau/0", "tableau/6", index=0)
+    expect(toast(notebook, 0)).to_have_text(reason[0].upper() + reason[1:])
+    expect(toast(notebook, 1)).to_be_hidden()
+    for index in (0, 1):
+        python = notebook.assert_board_matches_python(index=index)
+    assert python["version"] == version
+
+    # Clearing the second cell's output removes its view; the first plays on.
+    notebook.page.evaluate(
+        """() => {
+            const panel = window.jupyterapp.shell.currentWidget;
+            panel.content.widgets[1].model.outputs.clear();
+        }"""
+    )
+    expect(notebook.notebook.locator("[data-version]")).to_have_count(1)
+    assert notebook.page.locator("[data-version]").count() == 1, "the cleared view left its board behind"
+    notebook.click_pile("stock", index=0)
+    version = notebook.wait_for_version(version, index=0)
+    python = notebook.assert_board_matches_python(index=0)
+    assert python["position"]["history"] == ["s>w", "t3>t1", "s>w"]
+    notebook.click_move("tableau/0", "tableau/6", index=0)
+    expect(toast(notebook, 0)).to_be_visible()
+    notebook.run_cell("w.undo()")
+    notebook.wait_for_version(version, index=0)
+    notebook.assert_board_matches_python(index=0)
+    assert page_errors == []
+
+
+@pytest.mark.browser(timeout=120)
+def test_rapid_clicks_while_the_kernel_is_busy_play_one_move(open_notebook, page_errors):
+    notebook = open_notebook(
+        [
+            KLONDIKE_SEED_3,
+            "intents = []\nw.on_msg(lambda widget, content, buffers: intents.append(content))",
+        ]
+    )
+    root = notebook.wait_for_widget()
+    version = notebook.assert_board_matches_python()["version"]
+
+    # The kernel runs this while the clicks arrive; their messages queue behind it.
+    notebook.page.evaluate(
+        """() => {
+            const panel = window.jupyterapp.shell.currentWidget;
+            panel.sessionContext.session.kernel.requestExecute({code: 'import time; time.sleep(4)'});
+        }"""
+    )
+    wait_for_kernel_status(notebook, "Kernel status: Busy")
+    for _ in range(5):
+        notebook.click_pile("stock")
+    expect(root).to_have_class(re.compile(r"\bsw-waiting\b"))
+    expect(live_text(notebook)).to_have_text(STILL_WAITING)
+    assert notebook.version() == version, "the view must not play the move itself"
+
+    notebook.wait_for_version(version)
+    notebook.wait_for_kernel_idle(
+        notebook.page.evaluate("() => window.jupyterapp.shell.currentWidget.context.path")
+    )
+    python = notebook.assert_board_matches_python()
+    assert python["version"] == version + 1
+    assert python["position"]["history"] == ["s>w"]
+    sent = notebook.python_json("[(i['kind'], i['version'], i.get('source')) for i in intents]")
+    assert sent == [["move", version, "stock"]], "one move per state version, whatever the clicks"
+    expect(toast(notebook)).to_be_hidden()
+    expect(root.locator(".sw-moves")).to_have_text("1 move")
+    expect(root).not_to_have_class(re.compile(r"\bsw-waiting\b"))
+    assert page_errors == []
+
+
+@pytest.mark.browser(timeout=120)
+def test_a_view_whose_kernel_has_gone_says_so(open_notebook, page_errors):
+    notebook = open_notebook([KLONDIKE_SEED_3])
+    root = notebook.wait_for_widget()
+    before = notebook.board()
+    notebook.server.api("DELETE", f"api/kernels/{kernel_id(notebook)}")
+    wait_for_kernel_status(notebook, r"^(?![\s\S]*Kernel status: (Idle|Busy))")
+
+    notebook.click_pile("stock")
+    expect(toast(notebook)).to_have_text(KERNEL_SILENT, timeout=6_000)
+    expect(live_text(notebook)).to_have_text(KERNEL_SILENT)
+    expect(root).not_to_have_class(re.compile(r"\bsw-waiting\b"))
+    assert notebook.board() == before
+    assert page_errors == []
