@@ -9,6 +9,8 @@ For every move it measures, inside the page:
   sending the intent, the kernel's answer coming back, and the view drawing it;
 - board render: the time the view reports for drawing the whole board from a new state
   (``data-render-ms``), and the same for ten new deals, where every card moves;
+- the floor: the same click-to-repaint for a bare anywidget that only bumps a number, so
+  the widget's own share shows beside what the kernel round trip and JupyterLab cost;
 - bytes: the size of the websocket frames that carry the widget's comm messages (the
   intent up, the new state down).
 
@@ -37,6 +39,34 @@ TARGET_REPAINT_MS = 50
 TARGET_RENDER_MS = 8
 TARGET_BYTES = 4096
 NEW_DEALS = 10
+ECHOES = 30
+
+# The floor under click-to-repaint on this machine: a bare anywidget whose click sends a
+# message that Python answers by bumping a synced number, measured the same way. What the
+# solitaire widget adds is the difference.
+ECHO_CELL = '''import anywidget, traitlets
+
+class Echo(anywidget.AnyWidget):
+    _esm = """
+    export default { render({ model, el }) {
+        const button = document.createElement("button");
+        button.className = "echo-floor";
+        button.textContent = "echo";
+        const show = () => { el.dataset.version = String(model.get("count")); };
+        model.on("change:count", show);
+        button.addEventListener("click", () => model.send({ n: model.get("count") }));
+        show();
+        el.append(button);
+        return () => model.off("change:count", show);
+    } }"""
+    count = traitlets.Int(0).tag(sync=True)
+
+    def __init__(self):
+        super().__init__()
+        self.on_msg(lambda _widget, _content, _buffers: setattr(self, "count", self.count + 1))
+
+echo = Echo()
+echo'''
 
 # Before JupyterLab loads: note when a websocket frame that names the widget's comm goes
 # out or comes in (``commId`` is filled in once the widget exists).
@@ -137,6 +167,24 @@ class CommTraffic:
             self.total += len(data)
 
 
+def echo_floor(page, notebook: NotebookPage) -> list[float]:
+    """Click-to-repaint times of the bare echo widget (see ``ECHO_CELL``)."""
+    notebook.run_cell(ECHO_CELL)
+    button = notebook.notebook.locator("button.echo-floor")
+    button.wait_for()
+    root = button.locator("xpath=..")
+    comm_id = notebook.python_json("echo.model_id")
+    page.evaluate("commId => { window.__solitaireWire.commId = commId; }", comm_id)
+    root.evaluate(MEASURE)
+    for count in range(ECHOES):
+        button.click()
+        page.wait_for_function(
+            "count => window.__solitaireBench.samples.some(s => s.version > count)", arg=count
+        )
+    samples = page.evaluate("() => window.__solitaireBench.samples")
+    return [s["repaintMs"] for s in samples]
+
+
 def percentile(values: list[float], fraction: float) -> float:
     ordered = sorted(values)
     return ordered[min(len(ordered) - 1, round(fraction * (len(ordered) - 1)))]
@@ -189,6 +237,7 @@ def main() -> int:
                     root.locator('.sw-toolbar button[data-action="new"]').click()
                     version = notebook.wait_for_version(version)
                     deal_renders.append(float(root.get_attribute("data-render-ms")))
+                floor = echo_floor(page, notebook)
                 browser_version = browser.version
                 browser.close()
         finally:
@@ -238,6 +287,10 @@ def main() -> int:
     print(f"{'':24}{'median':>10}{'p95':>10}   target")
     for label, median, p95, target, met in rows:
         print(f"{label:24}{median:10.1f}{p95:10.1f}   {target:14} {'met' if met else 'MISSED'}")
+    print(
+        f"{'bare anywidget echo (ms)':24}{statistics.median(floor):10.1f}{percentile(floor, 0.95):10.1f}"
+        "   click to repaint of a widget that does nothing: this machine's floor"
+    )
     print("where click to repaint goes (ms, median / p95):")
     for label, key in (
         ("click to intent sent", "toSendMs"),

@@ -577,8 +577,16 @@ def _differences(shown: dict[str, list[str]], expected: dict[str, list[str]]) ->
 def wait_for_saved_widget_state(server, name: str, version: int, timeout: float = 30) -> dict:
     """The solitaire ``state`` saved in the notebook file, once the save has written it."""
     deadline = time.monotonic() + timeout
+    metadata: dict = {}
     while True:
-        metadata = server.api("GET", f"api/contents/{name}")["content"]["metadata"]
+        try:
+            metadata = server.api("GET", f"api/contents/{name}")["content"]["metadata"]
+        except urllib.error.HTTPError as error:
+            # Read while the save is still writing the file: the server cannot parse it yet.
+            if time.monotonic() > deadline:
+                raise AssertionError(f"{name} could not be read back:\n{server.log_tail()}") from error
+            time.sleep(0.2)
+            continue
         models = (
             metadata.get("widgets", {}).get("application/vnd.jupyter.widget-state+json", {}).get("state", {})
         )
