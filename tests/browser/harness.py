@@ -597,3 +597,18 @@ def wait_for_saved_widget_state(server, name: str, version: int, timeout: float 
         if time.monotonic() > deadline:
             raise AssertionError(f"{name} was not saved with the widget state: {json.dumps(metadata)[:500]}")
         time.sleep(0.2)
+
+
+def save_after_one_move(page: Page, server: JupyterServer, name: str) -> tuple[NotebookPage, dict, dict]:
+    """Open a new notebook ``name`` showing ``KLONDIKE_SEED_3``, draw a card, save it with
+    its widget state; return the page, the position played (as Python has it) and the
+    state saved in the file."""
+    write_notebook(server.root_dir / name, [KLONDIKE_SEED_3])
+    notebook = NotebookPage(page, server).open(name)
+    notebook.run_all()
+    notebook.wait_for_widget()
+    notebook.click_pile("stock")
+    notebook.wait_for_version(1)
+    played = notebook.assert_board_matches_python()
+    notebook.menu("File", "Save Notebook")
+    return notebook, played, wait_for_saved_widget_state(server, name, played["version"])

@@ -10,8 +10,8 @@ from harness import (
     KLONDIKE_SEED_3,
     REPO_ROOT,
     NotebookPage,
+    save_after_one_move,
     shown_piles,
-    wait_for_saved_widget_state,
     write_notebook,
 )
 from playwright.sync_api import expect
@@ -154,15 +154,7 @@ def test_a_saved_notebook_shows_its_board_from_the_saved_widget_state(page, jupy
     the notebook's widget state, so the reopened notebook gets a fresh, empty kernel.
     """
     name = "saved_state.ipynb"
-    write_notebook(jupyter_server.root_dir / name, [KLONDIKE_SEED_3])
-    notebook = NotebookPage(page, jupyter_server).open(name)
-    notebook.run_all()
-    notebook.wait_for_widget()
-    notebook.click_pile("stock")
-    notebook.wait_for_version(1)
-    played = notebook.assert_board_matches_python()
-    notebook.menu("File", "Save Notebook")
-    saved = wait_for_saved_widget_state(jupyter_server, name, played["version"])
+    notebook, played, saved = save_after_one_move(page, jupyter_server, name)
     assert saved["position"]["waste"] == played["position"]["waste"]
     first_kernel = {session["kernel"]["id"] for session in jupyter_server.api("GET", "api/sessions")}
     notebook.close_all()

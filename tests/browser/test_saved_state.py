@@ -20,12 +20,9 @@ from pathlib import Path
 
 import pytest
 from harness import (
-    KLONDIKE_SEED_3,
     REPO_ROOT,
-    NotebookPage,
+    save_after_one_move,
     shown_piles,
-    wait_for_saved_widget_state,
-    write_notebook,
 )
 from playwright.sync_api import Page, Route
 from playwright.sync_api import TimeoutError as PlaywrightTimeout
@@ -97,15 +94,8 @@ def test_a_saved_notebook_shows_its_board_without_a_kernel(page, new_page, jupyt
     """Play a move, save the notebook with its widget state, stop every kernel, export it to
     HTML and open that page: the board drawn from the saved state alone is the saved one."""
     name = "static_export.ipynb"
-    path = write_notebook(jupyter_server.root_dir / name, [KLONDIKE_SEED_3])
-    notebook = NotebookPage(page, jupyter_server).open(name)
-    notebook.run_all()
-    notebook.wait_for_widget()
-    notebook.click_pile("stock")
-    notebook.wait_for_version(1)
-    played = notebook.assert_board_matches_python()
-    notebook.menu("File", "Save Notebook")
-    saved = wait_for_saved_widget_state(jupyter_server, name, played["version"])
+    notebook, played, saved = save_after_one_move(page, jupyter_server, name)
+    path = jupyter_server.root_dir / name
     notebook.close_all()
     jupyter_server.shutdown_kernels()
 
