@@ -83,7 +83,7 @@ from ipywidgets import CallbackDispatcher
 from .deal import SEED_LIMIT
 from .game import Game
 from .games import GAMES, rules_for
-from .moves import Move, is_pile_id
+from .moves import IllegalMove, Move, is_pile_id
 
 _STATIC = pathlib.Path(__file__).parent / "static"
 for _bundled in ("widget.js", "widget.css"):
@@ -445,10 +445,10 @@ class SolitaireWidget(anywidget.AnyWidget):
         """Do what a well-formed, current intent asks; ``_Refusal`` (before any change) when it cannot."""
         game = self._game
         if kind == "move":
-            move = Move(intent["source"], intent["target"], intent["count"])
-            if move not in game.legal_moves():
-                raise _Refusal(game.explain(move))
-            game.play(move)
+            try:
+                game.play(Move(intent["source"], intent["target"], intent["count"]))
+            except IllegalMove as refused:
+                raise _Refusal(refused.reason) from None
         elif kind == "undo":
             if not game.history:
                 raise _Refusal("there is no move to undo")
