@@ -149,6 +149,20 @@ class Game:
         twin._undone = list(self._undone)
         return twin
 
+    def restore(self, snapshot: Game) -> None:
+        """Put this game back to ``snapshot`` (a ``copy()`` of it): position, history and redo
+        list, keeping its identity and listeners, which are not called. ``ValueError`` when
+        the snapshot is of another game or options."""
+        if snapshot._rules is not self._rules or snapshot._options != self._options:
+            raise ValueError(f"a {snapshot.name} snapshot with {snapshot._options} cannot restore this game")
+        twin = snapshot.copy()
+        self._stock, self._waste, self._foundations = twin._stock, twin._waste, twin._foundations
+        self._down, self._up, self._redeals_left = twin._down, twin._up, twin._redeals_left
+        self._done, self._undone = twin._done, twin._undone
+        self._moves, self._takers = None, None
+        self._run_heads, self._run_cards = twin._run_heads, twin._run_cards
+        self._stale_runs = twin._stale_runs
+
     def _layout(self) -> Layout:
         return Layout(self._stock, self._waste, self._foundations, self._down, self._up, self._redeals_left)
 

@@ -144,8 +144,7 @@ class _Snapshot(NamedTuple):
     """What an intent may change, so an unexpected failure can be taken back."""
 
     game: Game
-    history: tuple[Move, ...]
-    future: tuple[Move, ...]
+    copy: Game
     started_at: int
     finished_at: int | None
     version: int
@@ -430,9 +429,7 @@ class SolitaireWidget(anywidget.AnyWidget):
         if content["version"] != self.state["version"]:
             raise _Refusal(_STALE)
         game = self._game
-        before = _Snapshot(
-            game, game.history, game.future, self._started_at, self._finished_at, self.state["version"]
-        )
+        before = _Snapshot(game, game.copy(), self._started_at, self._finished_at, self.state["version"])
         try:
             self._carry_out(kind, content)
         except _Refusal:
@@ -473,13 +470,9 @@ class SolitaireWidget(anywidget.AnyWidget):
     def _roll_back(self, before: _Snapshot) -> None:
         """Put the game, clock and view back as they were before a failed intent."""
         try:
-            outer, self._gathering = self._gathering, []  # rewinding is no news for views or callbacks
-            try:
-                if self._game is not before.game:
-                    self._follow(before.game)
-                _rewind(before.game, before.history, before.future)
-            finally:
-                self._gathering = outer
+            if self._game is not before.game:
+                self._follow(before.game)
+            before.game.restore(before.copy)
             self._started_at, self._finished_at = before.started_at, before.finished_at
             if self.state["version"] != before.version:
                 self._publish(None)
@@ -538,28 +531,3 @@ def _check_new_game(content: dict) -> None:
             value is None or isinstance(value, bool) or (_is_int(value) and abs(value) <= _JS_SAFE_INTEGER)
         ):
             raise _Refusal(f"an option's value is null, true, false or a whole number, not {_brief(value)}")
-
-
-def _rewind(game: Game, history: tuple[Move, ...], future: tuple[Move, ...]) -> None:
-    """Bring ``game`` back to ``history`` with redo list ``future``, by undo and play alone.
-
-    A play clears the redo list, so at least the last move of ``history`` is played
-    again, then ``future`` is played and undone to rebuild the redo list. A game with no
-    history can only get an empty redo list back when it already has one.
-    """
-    now = game.history
-    if now == history and game.future == future:
-        return
-    shared = 0
-    while shared < min(len(now), len(history)) and now[shared] == history[shared]:
-        shared += 1
-    keep = min(shared, len(history) - 1) if history else 0
-    for _ in range(len(now) - keep):
-        game.undo()
-    for move in history[keep:]:
-        game.play(move)
-    if game.future != future:
-        for move in future:
-            game.play(move)
-        for _ in future:
-            game.undo()

@@ -558,3 +558,33 @@ def test_explain_of_a_run_of_two_says_the_card_on_it_in_the_singular():
         g.explain("t0x2>t1")
         == "legal: moves the king of hearts and the card on it from tableau/0 to tableau/1"
     )
+
+
+def test_restore_puts_back_position_history_and_redo_list_keeping_identity_and_listeners():
+    g = sw.Game.new("klondike", seed=7)
+    heard = []
+    g.add_listener(lambda game, action, move: heard.append(action))
+    g.play(g.legal_moves()[0])
+    g.play("s>w")
+    g.undo()
+    snapshot, before = g.copy(), g.to_dict()
+    future = g.future
+    for _ in range(5):
+        g.play(g.legal_moves()[0])
+    heard.clear()
+    g.restore(snapshot)
+    assert g.to_dict() == before and g.future == future
+    assert heard == []  # a restore is no move: listeners are not called
+    assert g.legal_moves() == sw.Game.from_dict(before).legal_moves()
+    g.redo()
+    assert heard == ["redo"]
+    g.restore(snapshot)  # the snapshot stays usable: restoring does not share its piles
+    assert g.to_dict() == before
+
+
+def test_restore_refuses_a_snapshot_of_another_game():
+    g = sw.Game.new("klondike", seed=7)
+    with pytest.raises(ValueError, match="cannot restore"):
+        g.restore(sw.Game.new("father", seed=7))
+    with pytest.raises(ValueError, match="cannot restore"):
+        g.restore(sw.Game.new("klondike", seed=7, draw=3))
