@@ -1,9 +1,13 @@
-"""Engine speed: legal-move generations per second, and random-play steps per second.
+"""Engine speed, per game: legal-move generations, random-play steps through ``Game``,
+and for search on a ``Position``: push+pop pairs and copies, each per second.
 
-A step is what a player, solver or batch run does each turn through the public API:
+A step is what a player or batch run does each turn through the public API:
 ``legal_moves()`` then ``play()`` of one of them. Random play deals a fresh game every
-400 steps or when no move is left. Run: ``python benchmarks/engine.py``.
-Target on a 2-core machine: at least 30,000 steps per second for each game.
+400 steps or when no move is left. Generation is timed on positions met in random play,
+as ``push`` + ``pop`` of a draw (which drops the list of legal moves and nothing else)
+then ``legal_moves()``, less the time of the push and pop alone.
+Run: ``python benchmarks/engine.py``. Targets on a 2-core machine: 30,000 steps/s for each
+game, 150,000 push+pop pairs/s for Klondike.
 """
 
 from __future__ import annotations
@@ -15,6 +19,8 @@ import solitaire_widget as sw
 
 STEPS = 60_000
 GAME_LENGTH = 400
+POSITIONS = 2_000
+REPEATS = 10
 GAMES = {"klondike": {}, "klondike draw 3": {"draw": 3}, "father": {}, "following": {}}
 
 
@@ -33,33 +39,78 @@ def random_play(name: str, options: dict, steps: int, rng: random.Random) -> flo
     return done / (time.perf_counter() - start)
 
 
-def generations(name: str, options: dict, rng: random.Random) -> float:
-    """legal_moves() calls per second on positions met in random play (the list of legal moves
-    is dropped before each call; the per-pile caches stay, as they do in play)."""
-    positions = []
-    while len(positions) < 2_000:
-        game = sw.Game.new(name, seed=rng.randrange(1 << 32), **options)
+def positions_met(name: str, options: dict, rng: random.Random) -> list[sw.Position]:
+    """Positions met in random play, each after 1 to 120 moves, with their legal moves made."""
+    met = []
+    while len(met) < POSITIONS:
+        position = sw.Game.new(name, seed=rng.randrange(1 << 32), **options).position
         for _ in range(rng.randrange(1, 120)):
-            moves = game.legal_moves()
+            moves = position.legal_moves()
             if not moves:
                 break
-            game.play(moves[rng.randrange(len(moves))])
-        positions.append(game)
+            position.push(moves[rng.randrange(len(moves))])
+        if position.legal_moves():
+            met.append(position.copy())
+    for position in met:
+        position.legal_moves()
+    return met
+
+
+def per_second(count: int, seconds: float) -> float:
+    return count / seconds
+
+
+def generations(met: list[sw.Position]) -> float:
+    last_moves = [position.legal_moves()[-1] for position in met]
+    pairs = list(zip(met, last_moves, strict=True)) * REPEATS
     start = time.perf_counter()
-    for game in positions * 10:
-        game._moves = None
-        game.legal_moves()
-    return len(positions) * 10 / (time.perf_counter() - start)
+    for position, move in pairs:
+        position.push(move)
+        position.pop()
+    push_pop = time.perf_counter() - start
+    start = time.perf_counter()
+    for position, move in pairs:
+        position.push(move)
+        position.pop()
+        position.legal_moves()
+    return per_second(len(pairs), time.perf_counter() - start - push_pop)
+
+
+def push_pops(met: list[sw.Position]) -> float:
+    """push(move) + pop() pairs per second over every legal move of every position."""
+    work = [(position, position.legal_moves()) for position in met]
+    pairs = 0
+    start = time.perf_counter()
+    for _ in range(REPEATS):
+        for position, moves in work:
+            for move in moves:
+                position.push(move)
+                position.pop()
+            pairs += len(moves)
+    return per_second(pairs, time.perf_counter() - start)
+
+
+def copies(met: list[sw.Position]) -> float:
+    start = time.perf_counter()
+    for _ in range(REPEATS):
+        for position in met:
+            position.copy()
+    return per_second(len(met) * REPEATS, time.perf_counter() - start)
 
 
 def main() -> None:
-    print(f"{'game':<18}{'generations/s':>15}{'steps/s':>12}   (target: 30,000 steps/s)")
+    print(
+        f"{'game':<18}{'generations/s':>15}{'steps/s':>12}{'push+pop/s':>13}{'copies/s':>12}"
+        "   (targets: 30,000 steps/s; Klondike 150,000 push+pop/s)"
+    )
     for label, options in GAMES.items():
         name = label.split()[0]
         rng = random.Random(2026)
-        gens = generations(name, options, rng)
-        steps = random_play(name, options, STEPS, rng)
-        print(f"{label:<18}{gens:>15,.0f}{steps:>12,.0f}")
+        met = positions_met(name, options, rng)
+        figures = (generations(met), random_play(name, options, STEPS, rng), push_pops(met), copies(met))
+        print(
+            f"{label:<18}" + "".join(f"{f:>{w},.0f}" for f, w in zip(figures, (15, 12, 13, 12), strict=True))
+        )
 
 
 if __name__ == "__main__":

@@ -86,11 +86,15 @@ export function pileLabel(pile, extra = {}) {
   return parts.join(", ");
 }
 
+/** "the seven of hearts and 2 cards on it": `count` cards, the lowest named `lowestWords`. */
+export function runWords(lowestWords, count) {
+  const words = `the ${lowestWords}`;
+  return count > 1 ? `${words} and ${plural(count - 1, "card")} on it` : words;
+}
+
 function cardsMoved(cards, count) {
   const first = cards[cards.length - count];
-  if (!first) return plural(count, "card");
-  const words = `the ${cardWords(first)}`;
-  return count > 1 ? `${words} and ${plural(count - 1, "card")} on it` : words;
+  return first ? runWords(cardWords(first), count) : plural(count, "card");
 }
 
 /**

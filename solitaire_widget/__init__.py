@@ -2,24 +2,39 @@
 
 >>> import solitaire_widget as sw
 >>> g = sw.Game.new("klondike", seed=42)
->>> g.play(g.legal_moves()[0])  # doctest: +ELLIPSIS
-Move(...)
+>>> g.legal_moves()
+[Move(source='waste', target='tableau/5', count=1), Move(source='stock', target='waste', count=1)]
+>>> g.play("w>t5")
+Move(source='waste', target='tableau/5', count=1)
+>>> g.explain("t0>f0")
+'2♥ cannot go on foundation/0: in Klondike a foundation starts with an ace'
 
-``sw.SolitaireWidget`` (the Jupyter widget) is imported on first use, so the engine
-works in plain scripts and worker processes without Jupyter installed.
+The package is laid out by layer, each depending only on the ones before it:
+
+- ``engine/``: cards, seeded deals, each game's rules, ``Position`` (piles, legal moves,
+  unchecked push/pop for search), moves and their notation, moves in words, outcomes.
+  Pure Python, no Jupyter imports.
+- ``notation/``: the position dict and the text diagram.
+- ``game.py``: ``Game``, a position with its history, checked play, undo and redo.
+- ``widget/``: ``SolitaireWidget``, the only part that knows about Jupyter; its view is
+  bundled in ``static/``.
+
+``sw.SolitaireWidget`` is imported on first use, so the engine works in plain scripts and
+worker processes without Jupyter installed.
 """
 
 from __future__ import annotations
 
-from .game import Game
-from .games import GAMES
-from .moves import IllegalMove, Move
+from typing import Any
 
-__all__ = ["GAMES", "Game", "IllegalMove", "Move", "SolitaireWidget"]
+from .engine import GAMES, IllegalMove, Move, Outcome, Position, Termination
+from .game import Game
+
+__all__ = ["GAMES", "Game", "IllegalMove", "Move", "Outcome", "Position", "SolitaireWidget", "Termination"]
 __version__ = "0.1.0"
 
 
-def __getattr__(name: str):
+def __getattr__(name: str) -> Any:
     if name == "SolitaireWidget":
         from .widget import SolitaireWidget
 

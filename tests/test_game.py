@@ -1,7 +1,9 @@
 """The Game API: drawing and redealing, explain, undo/redo and history, listeners,
-autoplay, and when a game is won or over (RULINGS.md, all three games)."""
+autoplay, and when a game is won or over (docs/rules.md, "When is a game over?")."""
 
 from __future__ import annotations
+
+import pickle
 
 import pytest
 from engine_helpers import (
@@ -588,3 +590,110 @@ def test_restore_refuses_a_snapshot_of_another_game():
         g.restore(sw.Game.new("father", seed=7))
     with pytest.raises(ValueError, match="cannot restore"):
         g.restore(sw.Game.new("klondike", seed=7, draw=3))
+
+
+def test_restore_takes_the_snapshots_seed():
+    g = sw.Game.new("klondike", seed=7)
+    g.restore(sw.Game.new("klondike", seed=8))
+    assert g.seed == 8 and g == sw.Game.new("klondike", seed=8)
+
+
+# ---------------------------------------------------------------- pickles, for worker processes
+
+
+@pytest.mark.parametrize(
+    ("name", "options"), [("klondike", {"draw": 3}), ("father", {}), ("following", {"redeals": 0})]
+)
+def test_a_game_pickles_to_an_equal_game_that_plays_the_same(name, options):
+    g = sw.Game.new(name, seed=21, **options)
+    play_some(g, 30)
+    g.undo()
+    g.undo()
+    back = pickle.loads(pickle.dumps(g))
+    assert back == g and back is not g
+    assert (back.seed, back.history, back.future, back.to_dict()) == (
+        g.seed,
+        g.history,
+        g.future,
+        g.to_dict(),
+    )
+    for game in (g, back):
+        game.redo()
+        game.play(game.legal_moves()[-1])
+    assert back == g
+    back.undo()
+    assert back != g
+
+
+def test_an_unpickled_game_can_be_restored_into_and_restores_another():
+    g = sw.Game.new("father", seed=4)
+    play_some(g, 10)
+    saved = pickle.dumps(g)
+    play_some(g, 10)
+    g.restore(pickle.loads(saved))
+    assert g == pickle.loads(saved)
+    target = pickle.loads(saved)
+    target.restore(sw.Game.new("father", seed=5))
+    assert target == sw.Game.new("father", seed=5)
+
+
+def test_listeners_are_not_pickled():
+    g = sw.Game.new("klondike", seed=1)
+    heard = []
+    g.add_listener(lambda game, action, move: heard.append(action))
+    back = pickle.loads(pickle.dumps(g))
+    back.play(back.legal_moves()[0])
+    assert heard == []
+    g.play(g.legal_moves()[0])
+    assert heard == ["play"]
+
+
+# ---------------------------------------------------------------- a listener that fails
+
+
+def test_a_failing_listener_leaves_the_move_standing_and_is_logged(caplog):
+    g = sw.Game.new("klondike", seed=42)
+    heard = []
+
+    def fails(game, action, move):
+        raise RuntimeError("listener bug")
+
+    g.add_listener(fails)
+    g.add_listener(lambda game, action, move: heard.append((action, str(move))))
+    assert g.play("w>t5") == sw.Move("waste", "tableau/5")
+    assert g.history == (sw.Move("waste", "tableau/5"),)
+    assert heard == [("play", "w>t5")]  # the listener after the failing one still hears
+    assert "listener bug" in caplog.text and "the play stands" in caplog.text
+    g.undo()
+    assert g.history == () and heard[-1] == ("undo", "w>t5")
+
+
+# ---------------------------------------------------------------- options on every path
+
+
+@pytest.mark.parametrize(
+    "make_game",
+    [
+        lambda: sw.Game.new("klondike", drawn=3),
+        lambda: sw.Game.new("father", draw=3),
+        lambda: sw.Game.from_dict({**sw.Game.new("following", seed=1).to_dict(), "options": {"Redeals": 1}}),
+    ],
+)
+def test_an_option_the_game_lacks_is_a_value_error_naming_its_options(make_game):
+    with pytest.raises(ValueError, match=r"has no option .* \(its options: "):
+        make_game()
+
+
+def test_a_game_that_declares_a_new_option_has_it_checked_by_its_own_check():
+    from solitaire_widget.engine.games.father import Father
+    from solitaire_widget.engine.rules import Option, check_flag
+
+    class FatherVariant(Father):
+        options = {**Father.options, "shuffle_redeal": Option(False, check_flag("shuffle_redeal"), "a test")}
+
+    rules = FatherVariant()
+    assert rules.check_options({"shuffle_redeal": True}) == {"redeals": 1, "shuffle_redeal": True}
+    with pytest.raises(ValueError, match="shuffle_redeal must be True or False"):
+        rules.check_options({"shuffle_redeal": 1})
+    with pytest.raises(ValueError, match="its options: redeals, shuffle_redeal"):
+        rules.check_options({"draw": 1})

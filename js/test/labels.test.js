@@ -7,6 +7,7 @@ import {
   foundationHintWords,
   hasMixedDirections,
   pileLabel,
+  runWords,
   stockCaption,
 } from "../labels.js";
 import { pilesOf } from "../piles.js";
@@ -111,6 +112,12 @@ describe("move news", () => {
     );
     expect(describeLastMove({ action: "redo", source: "stock", target: "waste", count: 1 }, position)).toMatch(/^Redid: Drew/);
     expect(describeLastMove(null, position)).toBe("");
+  });
+
+  it("names a run of cards by its lowest card", () => {
+    expect(runWords("five of hearts", 1)).toBe("the five of hearts");
+    expect(runWords("five of hearts", 2)).toBe("the five of hearts and 1 card on it");
+    expect(runWords("five of hearts", 4)).toBe("the five of hearts and 3 cards on it");
   });
 });
 

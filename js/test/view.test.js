@@ -573,7 +573,25 @@ describe("toolbar and messages", () => {
     seed.value = "12a";
     click(q('[data-action="new"]'));
     expect(model.sent).toHaveLength(0);
-    expect(root.querySelector(".sw-toast").textContent).toMatch(/A seed is a whole number/);
+    expect(root.querySelector(".sw-toast").textContent).toBe(
+      'a seed is a whole number from 0 to 9007199254740991, not "12a"',
+    );
+  });
+
+  it("seeds run from 0 to 2**53 - 1, as in Python", () => {
+    const { model, q, root } = view(fixture("father_mid"));
+    const seed = q('[data-control="seed"]');
+    seed.value = "9007199254740992";
+    key(seed, "Enter");
+    expect(model.sent).toHaveLength(0);
+    const refusal = 'a seed is a whole number from 0 to 9007199254740991, not "9007199254740992"';
+    expect(root.querySelector(".sw-toast").textContent).toBe(refusal);
+    expect(root.querySelector('[aria-live="polite"]').textContent.trim()).toBe(refusal);
+    seed.value = "9007199254740991";
+    key(seed, "Enter");
+    expect(model.sent).toHaveLength(1);
+    expect(model.sent[0]).toMatchObject({ kind: "new_game", game: "father", seed: 9007199254740991 });
+    expect(JSON.stringify(model.sent[0])).toContain('"seed":9007199254740991,');
   });
 
   it("the game chooser and draw 1/3 deal new games", () => {
@@ -617,7 +635,8 @@ describe("toolbar and messages", () => {
     const { model, q } = view(won);
     const overlay = q(".sw-overlay");
     expect(overlay.hidden).toBe(false);
-    expect(overlay.textContent).toContain("You won in 123 moves!");
+    expect(overlay.querySelector(".sw-overlay-title").textContent).toBe("You won!");
+    expect(overlay.querySelector(".sw-overlay-text").textContent).toBe("You won in 123 moves!");
     click(overlay.querySelector('[data-action="undo"]'));
     expect(model.sent[0]).toMatchObject({ kind: "undo", version: won.version });
     model.message({ kind: "refused", request: model.sent[0].request, reason: "x" });
@@ -630,10 +649,38 @@ describe("toolbar and messages", () => {
     const { q } = view(stuck);
     const overlay = q(".sw-overlay");
     expect(overlay.hidden).toBe(false);
-    expect(stuck.message).toMatch(/^No moves left\./);
-    expect(overlay.querySelector(".sw-overlay-title").textContent).toBe("Game over");
+    expect(stuck.termination).toBe("no_moves");
+    expect(overlay.querySelector(".sw-overlay-title").textContent).toBe("No moves left");
     expect(overlay.querySelector(".sw-overlay-text").textContent).toBe(stuck.message);
     expect(overlay.querySelector('[data-action="undo"]').disabled).toBe(false);
+  });
+
+  it("a game with no useful move left says so", () => {
+    const stuck = fixture("father_stuck");
+    stuck.termination = "no_useful_moves";
+    stuck.message = "No useful moves left: the stock only goes round. Undo still works.";
+    const { q } = view(stuck);
+    const overlay = q(".sw-overlay");
+    expect(overlay.hidden).toBe(false);
+    expect(overlay.classList.contains("sw-overlay--won")).toBe(false);
+    expect(overlay.querySelector(".sw-overlay-title").textContent).toBe("No useful moves left");
+    expect(overlay.querySelector(".sw-overlay-text").textContent).toBe(stuck.message);
+  });
+
+  it("the overlay goes by termination, never by the message's words", () => {
+    const state = fixture("father_stuck");
+    const { model, q } = view({ ...state, termination: "no_useful_moves", message: "No moves left." });
+    const overlay = q(".sw-overlay");
+    const title = overlay.querySelector(".sw-overlay-title");
+    expect(title.textContent).toBe("No useful moves left");
+    model.setState(next(state, { termination: "no_moves", message: "No useful moves left. You won!" }));
+    expect(title.textContent).toBe("No moves left");
+    model.setState(next(model.get("state"), { status: "won", termination: "won", message: "No moves left." }));
+    expect(title.textContent).toBe("You won!");
+    expect(overlay.classList.contains("sw-overlay--won")).toBe(true);
+    expect(overlay.querySelector(".sw-overlay-text").textContent).toBe("No moves left.");
+    model.setState(next(fixture("father_mid"), { version: model.get("state").version + 1, message: "You won!" }));
+    expect(overlay.hidden).toBe(true);
   });
 });
 

@@ -1,4 +1,4 @@
-"""Following: one test per rule sentence of rules/following.txt, then one per Following ruling.
+"""Following: one test per rule of Following in docs/rules.md, then one per Following ruling there.
 
 Foundations build up from an ace with the suit rotating hearts -> clubs -> diamonds ->
 spades -> hearts; the tableau builds down in the reverse rotation.
@@ -19,12 +19,12 @@ from engine_helpers import (
 )
 
 import solitaire_widget as sw
-from solitaire_widget.deal import shuffled_deck
+from solitaire_widget.engine.deal import shuffled_deck
 
 SEEDS = (0, 1, 42, 10**12)
 
 PICTURED = ["AH", "2C", "3D", "4S", "5H", "6C", "7D", "8S", "9H", "TC", "JD", "QS", "KH"]
-"""The completed ace of hearts foundation shown on the rule sheet."""
+"""The completed ace of hearts foundation, the example docs/rules.md gives for Following."""
 
 
 def foundation_targets(g: sw.Game, source: str) -> list[str]:
@@ -312,7 +312,7 @@ def test_the_game_is_lost_when_no_moves_remain_after_the_stock_is_depleted_twice
     assert_plays(waiting, "w>f3")
 
 
-# ---------------------------------------------------------------- rulings (RULINGS.md, Following)
+# ---------------------------------------------------------------- rulings (docs/rules.md, Following)
 
 
 def test_ruling_setup_six_face_up_cards_46_in_the_stock_and_nothing_on_the_waste():

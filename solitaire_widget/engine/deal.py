@@ -1,7 +1,7 @@
 """Seeded shuffles that give the same deal on every platform and Python version.
 
 The generator is SplitMix64 (Steele, Lea and Flood, 2014), written out here so no
-library change can alter a deal. From a seed ``s`` (an integer, 0 <= s < 2**64) the
+library change can alter a deal. From a seed ``s`` (an integer, 0 <= s <= MAX_SEED) the
 generator's state starts at ``s``; each draw adds ``0x9E3779B97F4A7C15`` to the state
 (mod 2**64) and returns the state mixed by the SplitMix64 finaliser.
 
@@ -20,14 +20,19 @@ from .cards import DECK
 
 _MASK = (1 << 64) - 1
 _GOLDEN_GAMMA = 0x9E3779B97F4A7C15
-SEED_LIMIT = 1 << 64
+_STATES = 1 << 64
+MAX_SEED = (1 << 53) - 1
+"""The largest seed: 2**53 - 1, the largest whole number JavaScript (the board's seed box)
+holds exactly, so every seed can be shown and typed back on the board."""
 
 
 class SplitMix64:
     """The SplitMix64 generator: 64-bit outputs from a 64-bit seed."""
 
     def __init__(self, seed: int) -> None:
-        self.state = check_seed(seed)
+        if isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed < _STATES:
+            raise ValueError(f"a SplitMix64 state is a whole number from 0 to 2**64 - 1, not {seed!r}")
+        self.state = seed
 
     def next(self) -> int:
         self.state = (self.state + _GOLDEN_GAMMA) & _MASK
@@ -38,7 +43,7 @@ class SplitMix64:
 
     def below(self, n: int) -> int:
         """A uniform integer in ``0..n-1``."""
-        threshold = (SEED_LIMIT - n) % n
+        threshold = (_STATES - n) % n
         while True:
             value = self.next()
             if value >= threshold:
@@ -47,8 +52,8 @@ class SplitMix64:
 
 def check_seed(seed: object) -> int:
     """Return ``seed`` if it is a valid seed, else raise ``ValueError`` naming it."""
-    if isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed < SEED_LIMIT:
-        raise ValueError(f"a seed is a whole number from 0 to 2**64 - 1, not {seed!r}")
+    if isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed <= MAX_SEED:
+        raise ValueError(f"a seed is a whole number from 0 to {MAX_SEED}, not {seed!r}")
     return seed
 
 

@@ -2,12 +2,13 @@
 
 A game is a ``Rules`` subclass that states its piles, its deal, its options and three
 predicates, each returning ``None`` when the rules allow a placement and otherwise the
-rule it breaks, in words. Move generation, play, undo and validation live in
-``Game`` and are written once; they read these predicates through the tables below.
+rule it breaks, in words. Move generation, push and pop live in ``Position`` and are
+written once; they read these predicates through the tables below.
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from functools import cached_property
 
@@ -31,29 +32,37 @@ class Layout:
     redeals_left: int | None = None
 
 
-def _check_draw(value: object) -> int:
-    if isinstance(value, bool) or value not in (1, 3):
+def check_draw(value: object) -> int:
+    if isinstance(value, bool) or not isinstance(value, int) or value not in (1, 3):
         raise ValueError(f"draw must be 1 or 3, not {value!r}")
-    return value  # type: ignore[return-value]
-
-
-def _check_redeals(value: object) -> int | None:
-    if value is None or (isinstance(value, int) and not isinstance(value, bool) and value >= 0):
-        return value  # type: ignore[return-value]
-    raise ValueError(f"redeals must be None (unlimited) or a whole number from 0, not {value!r}")
-
-
-def _check_flag(value: object) -> bool:
-    if not isinstance(value, bool):
-        raise ValueError(f"foundation_to_tableau must be True or False, not {value!r}")
     return value
 
 
-_OPTION_CHECKS = {
-    "draw": _check_draw,
-    "redeals": _check_redeals,
-    "foundation_to_tableau": _check_flag,
-}
+def check_redeals(value: object) -> int | None:
+    if value is None or (isinstance(value, int) and not isinstance(value, bool) and value >= 0):
+        return value
+    raise ValueError(f"redeals must be None (unlimited) or a whole number from 0, not {value!r}")
+
+
+def check_flag(name: str) -> Callable[[object], bool]:
+    """A check for an on/off option called ``name``."""
+
+    def check(value: object) -> bool:
+        if not isinstance(value, bool):
+            raise ValueError(f"{name} must be True or False, not {value!r}")
+        return value
+
+    return check
+
+
+@dataclass(frozen=True)
+class Option:
+    """One option a game offers: its default, the check that reads a given value (raising
+    ``ValueError`` in words) and what it means."""
+
+    default: object
+    check: Callable[[object], object]
+    meaning: str
 
 
 def suit_singular(card: int) -> str:
@@ -72,8 +81,13 @@ class Rules:
     tableau_count: int
     foundation_count: int
     has_face_down = False
-    option_defaults: dict[str, object] = {}
+    options: Mapping[str, Option] = {}
     column_word = "pile"
+
+    @property
+    def option_defaults(self) -> dict[str, object]:
+        """Each option's default value."""
+        return {name: option.default for name, option in self.options.items()}
 
     def deal(self, deck: list[int]) -> Layout:
         """Lay out a shuffled deck (``deck[0]`` is dealt first)."""
@@ -93,19 +107,28 @@ class Rules:
 
     def check_options(self, given: dict[str, object]) -> dict[str, object]:
         """The full option dict: defaults updated by ``given``, each value checked."""
-        options = dict(self.option_defaults)
+        options = self.option_defaults
         for key, value in given.items():
-            if key not in options:
-                known = ", ".join(self.option_defaults) or "none"
+            option = self.options.get(key) if isinstance(key, str) else None
+            if option is None:
+                known = ", ".join(self.options) or "none"
                 raise ValueError(f"{self.title} has no option {key!r} (its options: {known})")
-            options[key] = _OPTION_CHECKS[key](value)
+            options[key] = option.check(value)
         return options
 
-    def draw_count(self, options: dict[str, object]) -> int:
-        return options.get("draw", 1)  # type: ignore[return-value]
+    def draw_count(self, options: Mapping[str, object]) -> int:
+        """Cards turned from the stock at a time."""
+        draw = options.get("draw", 1)
+        return draw if isinstance(draw, int) else 1
 
-    def foundation_to_tableau(self, options: dict[str, object]) -> bool:
-        return bool(options.get("foundation_to_tableau", False))
+    def redeals(self, options: Mapping[str, object]) -> int | None:
+        """Redeals allowed in all (None when unlimited)."""
+        redeals = options.get("redeals")
+        return redeals if isinstance(redeals, int) else None
+
+    def foundation_to_tableau(self, options: Mapping[str, object]) -> bool:
+        """Whether a foundation's top card may come back to the tableau."""
+        return options.get("foundation_to_tableau") is True
 
     @cached_property
     def parents(self) -> dict[str, tuple[frozenset[int], ...]]:

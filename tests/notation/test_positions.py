@@ -118,9 +118,23 @@ def test_ten_may_be_written_10_and_codes_in_any_case(spelling):
     assert sw.Game.from_dict(data).to_dict()["waste"] == ["TH"]
 
 
-def test_extra_keys_are_allowed():
-    data = dict(position("father"), version=7, note="from a notebook")
-    assert piles(sw.Game.from_dict(data))["stock"] == data["stock"]
+@pytest.mark.parametrize("key", ["redeal_left", "note", "Stock", "version"])
+def test_an_unknown_key_is_refused_naming_it(key):
+    data = dict(position("father"), **{key: 0})
+    assert refused(data).startswith(f"the position has an unknown key {key!r}")
+
+
+def test_a_typo_in_redeals_left_does_not_quietly_give_the_full_redeals():
+    data = dict(position("father"), redeal_left=0)
+    data.pop("redeals_left", None)
+    with pytest.raises(ValueError, match="'redeal_left'"):
+        sw.Game.from_dict(data)
+
+
+def test_the_keys_to_dict_writes_are_read_back():
+    g = sw.Game.new("following", seed=5)
+    g.play(g.legal_moves()[0])
+    assert sw.Game.from_dict(g.to_dict()) == g
 
 
 # ---------------------------------------------------------------- validation

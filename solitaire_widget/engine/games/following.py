@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from ..cards import SUIT_NAMES, rank_of, suit_of
-from ..rules import Layout, Rules, rank_name, suit_singular
+from ..rules import Layout, Option, Rules, check_redeals, rank_name, suit_singular
 
 CLUBS, DIAMONDS, HEARTS, SPADES = range(4)
 NEXT_SUIT = {HEARTS: CLUBS, CLUBS: DIAMONDS, DIAMONDS: SPADES, SPADES: HEARTS}
@@ -15,7 +15,7 @@ class Following(Rules):
     title = "Following"
     tableau_count = 6
     foundation_count = 4
-    option_defaults = {"redeals": 1}
+    options = {"redeals": Option(1, check_redeals, "times the waste may be turned back")}
 
     def deal(self, deck: list[int]) -> Layout:
         return Layout(

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from ..cards import rank_of
-from ..rules import Layout, Rules, same_suit_next
+from ..rules import Layout, Option, Rules, check_redeals, same_suit_next
 
 ACE_FOUNDATIONS = range(0, 4)
 
@@ -13,7 +13,7 @@ class Father(Rules):
     title = "Father"
     tableau_count = 12
     foundation_count = 8
-    option_defaults = {"redeals": 1}
+    options = {"redeals": Option(1, check_redeals, "times the waste may be turned back")}
 
     def deal(self, deck: list[int]) -> Layout:
         return Layout(

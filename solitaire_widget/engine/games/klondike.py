@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from ..cards import is_red, rank_of
-from ..rules import Layout, Rules, rank_name, same_suit_next
+from ..rules import Layout, Option, Rules, check_draw, check_flag, check_redeals, rank_name, same_suit_next
 
 
 class Klondike(Rules):
@@ -13,7 +13,15 @@ class Klondike(Rules):
     foundation_count = 4
     has_face_down = True
     column_word = "column"
-    option_defaults = {"draw": 1, "redeals": None, "foundation_to_tableau": True}
+    options = {
+        "draw": Option(1, check_draw, "cards turned from the stock at a time (1 or 3)"),
+        "redeals": Option(None, check_redeals, "times the waste may be turned back (None = unlimited)"),
+        "foundation_to_tableau": Option(
+            True,
+            check_flag("foundation_to_tableau"),
+            "a foundation's top card may come back to the tableau",
+        ),
+    }
 
     def deal(self, deck: list[int]) -> Layout:
         # Dealt row by row as at a table: one card to each column from the first

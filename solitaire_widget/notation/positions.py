@@ -1,54 +1,70 @@
-"""Positions as JSON-ready dicts (the schema in DESIGN.md), read with full validation."""
+"""Positions as JSON-ready dicts, read with full validation.
+
+The dict (lists run bottom to top: the last card of ``stock`` is drawn next, the last of
+``waste`` is its top, the last of a pile's ``up`` is the pile's top)::
+
+    {
+      "game": "klondike",
+      "options": {"draw": 1, "redeals": null, "foundation_to_tableau": true},
+      "stock": ["QS", "4D"],
+      "waste": ["7H"],
+      "foundations": [["AH", "2H"], [], [], []],
+      "tableau": [{"down": ["KH", "2S"], "up": ["5C", "4H"]}, {"down": [], "up": []}, ...],
+      "redeals_left": null,
+      "seed": 42,
+      "history": ["s>w", "w>t3"]
+    }
+
+Cards are two characters (rank ``A23456789TJQK``, suit ``CDHS``; ``10H`` is read too).
+``redeals_left`` is null when redeals are unlimited. On input ``options`` may be left out
+(the game's defaults) and so may ``redeals_left`` (the full number); ``seed`` and
+``history`` are optional; any other key is an error that names it.
+"""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from collections.abc import Sequence
 
-from .cards import card_code, card_label, parse_card
-from .deal import check_seed
-from .games import rules_for
-from .moves import Move
-from .rules import Layout, Rules
+from ..engine.cards import card_code, card_label, parse_card
+from ..engine.deal import check_seed
+from ..engine.games import rules_for
+from ..engine.moves import Move
+from ..engine.position import Position
+from ..engine.rules import Layout, Rules
 
-if TYPE_CHECKING:
-    from .game import Game
+KEYS = ("game", "options", "stock", "waste", "foundations", "tableau", "redeals_left", "seed", "history")
+"""Every key a position dict may have."""
 
 
-def write(game: Game) -> dict:
-    """The position of ``game`` as plain data, with its seed and history."""
-    codes = _codes
+def write(position: Position, seed: int | None, history: Sequence[Move]) -> dict[str, object]:
+    """``position`` as plain data, with the ``seed`` it was dealt from and the ``history`` that led there."""
     return {
-        "game": game.name,
-        "options": game.options,
-        "stock": codes(game._stock),
-        "waste": codes(game._waste),
-        "foundations": [codes(pile) for pile in game._foundations],
-        "tableau": [{"down": codes(d), "up": codes(u)} for d, u in zip(game._down, game._up, strict=True)],
-        "redeals_left": game.redeals_left,
-        "seed": game.seed,
-        "history": [str(move) for move in game.history],
+        "game": position.rules.name,
+        "options": position.options,
+        "stock": _codes(position.stock),
+        "waste": _codes(position.waste),
+        "foundations": [_codes(pile) for pile in position.foundations],
+        "tableau": [
+            {"down": _codes(d), "up": _codes(u)} for d, u in zip(position.down, position.up, strict=True)
+        ],
+        "redeals_left": position.redeals_left,
+        "seed": seed,
+        "history": [str(move) for move in history],
     }
 
 
-def _codes(cards: list[int]) -> list[str]:
+def _codes(cards: Sequence[int]) -> list[str]:
     return [card_code(card) for card in cards]
 
 
-def same_piles(a: Layout, b: Layout) -> bool:
-    return (a.stock, a.waste, a.foundations, a.down, a.up, a.redeals_left) == (
-        b.stock,
-        b.waste,
-        b.foundations,
-        b.down,
-        b.up,
-        b.redeals_left,
-    )
-
-
-def read(data: object) -> tuple[Rules, dict[str, object], Layout, int | None, list[Move] | None]:
-    """Check ``data`` and return its rules, options, piles, seed and history (when given)."""
+def read(data: object) -> tuple[Position, int | None, list[Move] | None]:
+    """Check ``data`` and return its position, seed and history (when given);
+    ``ValueError`` says what is wrong."""
     if not isinstance(data, dict):
         raise ValueError(f"a position is a dict, not {type(data).__name__}")
+    unknown = [key for key in data if key not in KEYS]
+    if unknown:
+        raise ValueError(f"the position has an unknown key {unknown[0]!r} (a position has {', '.join(KEYS)})")
     if "game" not in data:
         raise ValueError("the position names no game (key 'game')")
     rules = rules_for(data["game"])
@@ -82,8 +98,8 @@ def read(data: object) -> tuple[Rules, dict[str, object], Layout, int | None, li
     for i, pile in enumerate(found):
         _check_foundation(rules, i, pile)
 
-    redeals_left = data.get("redeals_left", options["redeals"])
-    allowed = options["redeals"]
+    allowed = rules.redeals(options)
+    redeals_left = data.get("redeals_left", allowed)
     if allowed is None:
         if redeals_left is not None:
             raise ValueError(f"redeals_left must be null when redeals are unlimited, not {redeals_left!r}")
@@ -97,16 +113,17 @@ def read(data: object) -> tuple[Rules, dict[str, object], Layout, int | None, li
     seed = data.get("seed")
     if seed is not None:
         check_seed(seed)
-    history = data.get("history")
-    if history is not None:
-        if not isinstance(history, list):
-            raise ValueError(f"history must be a list of moves, not {history!r}")
-        history = [Move.parse(move) for move in history]
-    layout = Layout(stock, waste, found, down, up, redeals_left)
-    return rules, options, layout, seed, history
+    moves = data.get("history")
+    history = None
+    if moves is not None:
+        if not isinstance(moves, list):
+            raise ValueError(f"history must be a list of moves, not {moves!r}")
+        history = [Move.parse(move) for move in moves]
+    position = Position(rules, options, Layout(stock, waste, found, down, up, redeals_left))
+    return position, seed, history
 
 
-def _cards(data: dict, key: str) -> list[int]:
+def _cards(data: dict[str, object], key: str) -> list[int]:
     if key not in data:
         raise ValueError(f"the position has no {key!r}")
     return _card_list(data[key], key)
@@ -124,7 +141,7 @@ def _card_list(value: object, where: str) -> list[int]:
     return cards
 
 
-def _pile_list(data: dict, key: str, count: int, title: str) -> list:
+def _pile_list(data: dict[str, object], key: str, count: int, title: str) -> list[object]:
     piles = data.get(key)
     if not isinstance(piles, list):
         raise ValueError(f"the position needs {key!r}: a list of {count} piles")

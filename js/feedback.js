@@ -1,0 +1,110 @@
+// What the player is told: the live region screen readers read, toasts, the overlay over a
+// finished game, and the warning that the kernel is not answering.
+
+import { makeButton, makeElement, setText } from "./dom.js";
+import { clockText } from "./labels.js";
+
+const TOAST_MS = 6000;
+const KERNEL_SILENT =
+  "The kernel is not answering. It may be busy, or it may have stopped: if it has, restart it and run the cell again.";
+
+const OVERLAY_TITLES = new Map([
+  ["won", "You won!"],
+  ["no_moves", "No moves left"],
+  ["no_useful_moves", "No useful moves left"],
+]);
+
+export class Feedback {
+  constructor(view) {
+    this.view = view;
+    this.toastTimer = null;
+    this.kernelSilent = false;
+    this.announceToggle = false;
+
+    this.overlay = makeElement("div", "sw-overlay", { hidden: "" });
+    const titleId = `sw-msg-${view.viewId}`;
+    const panel = makeElement("div", "sw-overlay-panel", { role: "alertdialog", "aria-labelledby": titleId });
+    this.overlayTitle = makeElement("h3", "sw-overlay-title", { id: titleId });
+    this.overlayText = makeElement("p", "sw-overlay-text");
+    this.overlayStats = makeElement("p", "sw-overlay-stats");
+    const overlayButtons = makeElement("div", "sw-overlay-buttons");
+    this.overlayUndo = makeButton("undo", "Undo", "\u21B6");
+    const overlayNew = makeButton("new", "New game", "\u2726");
+    overlayNew.classList.add("sw-button--primary");
+    overlayButtons.append(this.overlayUndo, overlayNew);
+    panel.append(this.overlayTitle, this.overlayText, this.overlayStats, overlayButtons);
+    this.overlay.append(panel);
+
+    this.toast = makeElement("div", "sw-toast", { hidden: "" });
+    this.live = makeElement("div", "sw-visually-hidden", { "aria-live": "polite", role: "status" });
+  }
+
+  destroy() {
+    clearTimeout(this.toastTimer);
+  }
+
+  announce(text) {
+    // Alternating a trailing space makes a repeated sentence count as new for screen readers.
+    this.announceToggle = !this.announceToggle;
+    this.live.textContent = text + (this.announceToggle ? "\u00A0" : "");
+  }
+
+  showToast(text, { kind = "info", sticky = false } = {}) {
+    clearTimeout(this.toastTimer);
+    this.toastTimer = null;
+    this.toast.textContent = text;
+    this.toast.className = `sw-toast sw-toast--${kind}`;
+    this.toast.hidden = false;
+    if (!sticky) {
+      this.toastTimer = setTimeout(() => {
+        this.toastTimer = null;
+        this.toast.hidden = true;
+      }, TOAST_MS);
+    }
+  }
+
+  hideToast() {
+    clearTimeout(this.toastTimer);
+    this.toastTimer = null;
+    this.toast.hidden = true;
+  }
+
+  /** An answer arrived: the kernel is there after all. */
+  clearKernelWarning() {
+    this.view.root.classList.remove("sw-waiting");
+    if (this.kernelSilent) {
+      this.kernelSilent = false;
+      this.hideToast();
+    }
+  }
+
+  onAnswerTimeout() {
+    this.kernelSilent = true;
+    this.view.root.classList.remove("sw-waiting");
+    this.view.pointer.snapBackDropped();
+    this.showToast(KERNEL_SILENT, { kind: "error", sticky: true });
+    this.announce(KERNEL_SILENT);
+  }
+
+  hideOverlay() {
+    this.overlay.hidden = true;
+  }
+
+  /** Over a finished game: how it ended, Python's message, the moves and time, Undo and New game. */
+  updateOverlay(state) {
+    const title = OVERLAY_TITLES.get(state.termination);
+    const over = title !== undefined;
+    this.overlay.hidden = !over;
+    this.view.felt.classList.toggle("sw-felt--over", over);
+    if (!over) return;
+    this.overlay.classList.toggle("sw-overlay--won", state.termination === "won");
+    setText(this.overlayTitle, title);
+    setText(this.overlayText, typeof state.message === "string" ? state.message : "");
+    const moves = Number(state.moves) || 0;
+    const time = Number.isFinite(state.finished_at) && Number.isFinite(state.started_at)
+      ? clockText(state.finished_at - state.started_at)
+      : null;
+    setText(this.overlayStats, `${moves} move${moves === 1 ? "" : "s"}${time ? ` \u00B7 ${time}` : ""}`);
+    this.overlayUndo.disabled = !state.can_undo;
+  }
+}

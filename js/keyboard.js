@@ -1,0 +1,90 @@
+// Playing with the keys: one tab stop on the board, arrows move it between piles, Enter or
+// Space picks cards up and puts them down, letters run the toolbar's commands.
+
+import { makeElement } from "./dom.js";
+import { focusRows, keyAction, moveFocus, resizeHeld } from "./keys.js";
+
+const KEY_HELP =
+  "Arrow keys move between piles. Enter or Space picks up cards and puts them down. " +
+  "Shift with Up or Down changes how many cards are held. Escape puts them back. " +
+  "U undo, R redo, A auto-move to foundations, N new game.";
+
+export class KeyboardPlay {
+  constructor(view) {
+    this.view = view;
+    this.help = makeElement("p", "sw-visually-hidden", { id: `sw-help-${view.viewId}` });
+    this.help.textContent = KEY_HELP;
+  }
+
+  /** Gives `pileId` the board's tab stop (view.focusId) and, unless told not to, the focus. */
+  setFocus(pileId, moveDomFocus = true) {
+    const piles = this.view.board.piles;
+    const previous = piles.get(this.view.focusId);
+    const next = piles.get(pileId);
+    if (!next) return;
+    if (previous && previous !== next) previous.el.setAttribute("tabindex", "-1");
+    next.el.setAttribute("tabindex", "0");
+    this.view.focusId = pileId;
+    if (moveDomFocus) next.el.focus({ preventScroll: false });
+  }
+
+  onFocusIn(event) {
+    const pileEl = event.target.closest && event.target.closest("[data-pile]");
+    if (pileEl && pileEl.parentElement === this.view.board.el) this.setFocus(pileEl.getAttribute("data-pile"), false);
+  }
+
+  /**
+   * The board's keys, pressed while a pile has the focus, must not also work as notebook
+   * shortcuts (arrows would select other cells, Enter edit the cell). Capturing them at the
+   * window runs before the notebook's handler on the document; every other key (Ctrl+S,
+   * Shift+Enter, "b" for a new cell, Escape with nothing held) goes on to the notebook.
+   */
+  onWindowKey(event) {
+    if (!(event.target instanceof Node) || !this.view.board.el.contains(event.target)) return;
+    const action = keyAction(event);
+    if (!action || (action === "cancel" && !this.view.held)) return;
+    event.stopPropagation();
+    this.onKey(event);
+  }
+
+  onKey(event) {
+    const view = this.view;
+    const action = keyAction(event);
+    if (!action || view.problem) return;
+    event.preventDefault();
+    switch (action) {
+      case "left":
+      case "right":
+      case "up":
+      case "down":
+      case "first":
+      case "last": {
+        const { layout, pileOrder } = view.board;
+        const centre = (id) => {
+          const rect = layout.piles[id];
+          return rect.x + rect.width / 2;
+        };
+        this.setFocus(moveFocus(view.focusId, action, focusRows(pileOrder), centre));
+        break;
+      }
+      case "longer":
+      case "shorter": {
+        const resized = resizeHeld(view.state, view.held, action === "longer" ? 1 : -1);
+        if (resized !== view.held) view.pickUp(resized);
+        break;
+      }
+      case "activate":
+        view.activate(view.focusId);
+        break;
+      case "cancel":
+        if (view.held) view.putBack();
+        break;
+      case "new":
+        view.newGame();
+        break;
+      default:
+        view.runCommand(action);
+        break;
+    }
+  }
+}

@@ -1,0 +1,250 @@
+// Playing with the pointer: click a card then a pile, double-click to send a card home,
+// drag cards and drop them on a pile.
+
+import { MOVE_ANIMATION_MS } from "./board.js";
+import { translate } from "./dom.js";
+import { runWords } from "./labels.js";
+import { dropTarget, foundationMoveFor } from "./legal.js";
+import { pileName } from "./piles.js";
+
+const DRAG_THRESHOLD_PX = 5;
+
+export class PointerPlay {
+  constructor(view) {
+    this.view = view;
+    this.press = null; // pointer pressed on a card, not yet a drag
+    this.drag = null;
+    this.awaiting = null; // cards dropped by a drag, waiting for Python's answer
+    this.suppressClick = false;
+  }
+
+  /** The pile a drag is over and would drop on, or null. */
+  hoveredPile() {
+    return this.drag ? this.drag.hover : null;
+  }
+
+  /** A click on the board (the toolbar's and overlay's buttons are the view's). */
+  onClick(event) {
+    const view = this.view;
+    if (!view.board.el.contains(event.target) || view.problem) return;
+    if (this.suppressClick) {
+      this.suppressClick = false;
+      return;
+    }
+    const pileEl = event.target.closest("[data-pile]");
+    if (!pileEl) {
+      if (view.held) view.putBack();
+      return;
+    }
+    const pileId = pileEl.getAttribute("data-pile");
+    view.keyboard.setFocus(pileId, false);
+    const count = this.countAt(pileId, event.target.closest(".sw-card"));
+    if (count === 0 && !view.held) {
+      view.feedback.announce("That card is face down.");
+      return;
+    }
+    if (view.held && view.held.source === pileId && count && count !== view.held.count) {
+      view.pickUp({ source: pileId, count });
+      return;
+    }
+    view.activate(pileId, count || null);
+  }
+
+  /** Cards from `cardEl` to the top of its pile (0 for a face-down card, null for no card). */
+  countAt(pileId, cardEl) {
+    if (!cardEl || !pileId.startsWith("tableau/")) return null;
+    const board = this.view.board;
+    const cards = board.cardElements(board.piles.get(pileId));
+    const index = cards.indexOf(cardEl);
+    if (index < 0) return null;
+    if (cardEl.classList.contains("sw-card--down")) return 0;
+    return cards.length - index;
+  }
+
+  onDoubleClick(event) {
+    const view = this.view;
+    const cardEl = event.target.closest && event.target.closest(".sw-card");
+    const pileEl = cardEl && cardEl.closest("[data-pile]");
+    if (!pileEl || view.problem) return;
+    const pileId = pileEl.getAttribute("data-pile");
+    if (pileId === "stock" || pileId.startsWith("foundation/")) return;
+    const pile = view.board.piles.get(pileId);
+    if (pile.el.lastElementChild !== cardEl && pileId !== "waste") return;
+    if (cardEl.classList.contains("sw-card--down")) return;
+    event.preventDefault();
+    view.held = null;
+    view.sendMove(foundationMoveFor(view.state, pileId));
+  }
+
+  onPointerDown(event) {
+    this.suppressClick = false;
+    if (event.button !== 0 || this.drag || this.view.problem) return;
+    const cardEl = event.target.closest && event.target.closest(".sw-card");
+    const pileEl = cardEl && cardEl.closest("[data-pile]");
+    if (!pileEl || cardEl.classList.contains("sw-card--down")) return;
+    const source = pileEl.getAttribute("data-pile");
+    if (source === "stock") return;
+    const count = source.startsWith("tableau/") ? this.countAt(source, cardEl) : 1;
+    this.press = { pointerId: event.pointerId, x: event.clientX, y: event.clientY, source, count };
+  }
+
+  onPointerMove(event) {
+    if (this.drag) {
+      if (event.pointerId === this.drag.pointerId) this.moveDrag(event);
+      return;
+    }
+    const press = this.press;
+    if (!press || event.pointerId !== press.pointerId) return;
+    if (Math.hypot(event.clientX - press.x, event.clientY - press.y) < DRAG_THRESHOLD_PX) return;
+    this.startDrag(press);
+    this.moveDrag(event);
+  }
+
+  onPointerUp(event) {
+    const drag = this.drag;
+    this.press = null;
+    if (!drag || event.pointerId !== drag.pointerId) return;
+    this.suppressClick = true;
+    this.finishDrag(event);
+  }
+
+  startDrag(press) {
+    const view = this.view;
+    const board = view.board;
+    this.press = null;
+    view.held = { source: press.source, count: press.count };
+    const pile = board.piles.get(press.source);
+    const elements = board.heldCards();
+    const entries = elements.map((el) => board.cards.get(el.getAttribute("data-card")));
+    this.drag = {
+      pointerId: press.pointerId,
+      x: press.x,
+      y: press.y,
+      source: press.source,
+      count: press.count,
+      entries,
+      pileEl: pile.el,
+      hover: null,
+      boardRect: board.el.getBoundingClientRect(),
+    };
+    try {
+      board.el.setPointerCapture(press.pointerId);
+    } catch {
+      // A synthetic pointer cannot be captured; moves still arrive on the board.
+    }
+    pile.el.classList.add("sw-pile--lifted");
+    for (const entry of entries) entry.el.classList.add("sw-card--dragging");
+    board.updateHighlights();
+    const first = entries[0];
+    if (first) {
+      const what = runWords(first.el.getAttribute("aria-label"), entries.length);
+      view.feedback.announce(`Dragging ${what} from ${pileName(press.source)}.`);
+    }
+  }
+
+  moveDrag(event) {
+    const drag = this.drag;
+    const dx = event.clientX - drag.x;
+    const dy = event.clientY - drag.y;
+    drag.dx = dx;
+    drag.dy = dy;
+    for (const entry of drag.entries) {
+      entry.dx = dx;
+      entry.dy = dy;
+      entry.el.style.transform = translate(entry.x + dx, entry.y + dy);
+    }
+    const hover = this.dropTargetFor(drag, event);
+    if (hover !== drag.hover) {
+      drag.hover = hover;
+      this.view.board.updateHighlights();
+    }
+  }
+
+  /** The pile a drop here would target: by overlap of the lead card, then the pile under the pointer. */
+  dropTargetFor(drag, event) {
+    const { layout, pileOrder } = this.view.board;
+    const lead = drag.entries[0];
+    if (!lead) return null;
+    const from = layout.piles[drag.source];
+    const cardLeft = from.x + lead.x + (drag.dx || 0);
+    const cardTop = from.y + lead.y + (drag.dy || 0);
+    const candidates = [];
+    for (const id of pileOrder) {
+      const rect = layout.piles[id];
+      const bottom = id.startsWith("tableau/") ? Math.max(rect.y + rect.height, layout.height) : rect.y + rect.height;
+      const width = Math.min(cardLeft + layout.cardWidth, rect.x + rect.width) - Math.max(cardLeft, rect.x);
+      const height = Math.min(cardTop + layout.cardHeight, bottom) - Math.max(cardTop, rect.y);
+      candidates.push({ id, area: width > 0 && height > 0 ? width * height : 0 });
+    }
+    const x = event.clientX - drag.boardRect.left;
+    const y = event.clientY - drag.boardRect.top;
+    const under = pileOrder.find((id) => {
+      const rect = layout.piles[id];
+      return x >= rect.x && x <= rect.x + rect.width && y >= rect.y && y <= rect.y + rect.height;
+    });
+    return dropTarget(candidates, this.view.state.legal, drag.source, drag.count, under || null);
+  }
+
+  finishDrag(event) {
+    const view = this.view;
+    const drag = this.drag;
+    this.moveDrag(event);
+    const target = drag.hover;
+    this.endDragStyles();
+    if (!target || target === drag.source) {
+      view.held = null;
+      this.snapBack(drag.entries);
+      view.board.updateHighlights();
+      return;
+    }
+    this.awaiting = drag.entries;
+    const request = view.sendMove({ source: drag.source, target, count: drag.count });
+    if (request === null) this.snapBackDropped();
+  }
+
+  endDragStyles() {
+    const drag = this.drag;
+    if (!drag) return;
+    this.drag = null;
+    drag.pileEl.classList.remove("sw-pile--lifted");
+    for (const entry of drag.entries) entry.el.classList.remove("sw-card--dragging");
+    const boardEl = this.view.board.el;
+    if (boardEl.hasPointerCapture && boardEl.hasPointerCapture(drag.pointerId)) {
+      boardEl.releasePointerCapture(drag.pointerId);
+    }
+  }
+
+  cancelDrag() {
+    this.press = null;
+    const drag = this.drag;
+    if (!drag) return;
+    this.endDragStyles();
+    this.view.held = null;
+    this.snapBack(drag.entries);
+    this.view.board.updateHighlights();
+  }
+
+  /** Cards moved by a drag glide back to their places (a refused or cancelled drop). */
+  snapBack(entries) {
+    for (const entry of entries) {
+      const from = entry.el.style.transform;
+      const to = translate(entry.x, entry.y);
+      entry.dx = 0;
+      entry.dy = 0;
+      entry.el.style.transform = to;
+      if (from !== to && !this.view.board.reduceMotion && typeof entry.el.animate === "function") {
+        entry.el.animate([{ transform: from, zIndex: 20 }, { transform: to, zIndex: 20 }], {
+          duration: MOVE_ANIMATION_MS,
+          easing: "ease-out",
+        });
+      }
+    }
+  }
+
+  /** The cards of a drop that was refused or got no answer go back where they were. */
+  snapBackDropped() {
+    const entries = this.awaiting;
+    this.awaiting = null;
+    if (entries) this.snapBack(entries);
+  }
+}

@@ -1,0 +1,146 @@
+// The toolbar: game chooser, draw 1 or 3, new game and the seed box, restart, undo, redo,
+// autoplay, the move count and the clock.
+
+import { SUPPRESS_SHORTCUTS, makeButton, makeElement, setText } from "./dom.js";
+import { clockText } from "./labels.js";
+import { hasFoundationMove } from "./legal.js";
+
+const GAMES = [
+  ["klondike", "Klondike"],
+  ["father", "Father"],
+  ["following", "Following"],
+];
+
+/** The largest seed Python takes (2**53 - 1: larger integers do not survive JSON in JavaScript). */
+export const MAX_SEED = 2 ** 53 - 1;
+
+/** The seed `typed` in the seed box (trimmed), or null when it is not a seed Python takes. */
+export function parseSeed(typed) {
+  // A string of digits above MAX_SEED rounds to 2**53 or more, so the comparison is exact.
+  return /^\d+$/.test(typed) && Number(typed) <= MAX_SEED ? Number(typed) : null;
+}
+
+export function seedRefusal(typed) {
+  return `a seed is a whole number from 0 to ${MAX_SEED}, not "${typed}"`;
+}
+
+function seedText(seed) {
+  return seed === null || seed === undefined ? "" : String(seed);
+}
+
+export class Toolbar {
+  constructor(view) {
+    this.view = view;
+    this.el = makeElement("div", "sw-toolbar", { role: "group", "aria-label": "Game controls" });
+    this.gameSelect = makeElement("select", "sw-select", { ...SUPPRESS_SHORTCUTS, "data-control": "game", "aria-label": "Game" });
+    for (const [value, title] of GAMES) {
+      const option = makeElement("option", "", { value });
+      option.textContent = title;
+      this.gameSelect.append(option);
+    }
+    this.drawSelect = makeElement("select", "sw-select", {
+      ...SUPPRESS_SHORTCUTS,
+      "data-control": "draw",
+      "aria-label": "Cards turned per draw",
+    });
+    for (const draw of ["1", "3"]) {
+      const option = makeElement("option", "", { value: draw });
+      option.textContent = `Draw ${draw}`;
+      this.drawSelect.append(option);
+    }
+    this.newButton = makeButton("new", "New game", "\u2726");
+    const seedLabel = makeElement("label", "sw-seed");
+    const seedCaption = makeElement("span", "sw-seed-text");
+    seedCaption.textContent = "Seed";
+    this.seedInput = makeElement("input", "sw-seed-input", {
+      ...SUPPRESS_SHORTCUTS,
+      "data-control": "seed",
+      type: "text",
+      inputmode: "numeric",
+      autocomplete: "off",
+      spellcheck: "false",
+      placeholder: "random",
+      title: "The seed of this deal. Type another and press Enter (or New game) to play that deal.",
+    });
+    seedLabel.append(seedCaption, this.seedInput);
+    this.restartButton = makeButton("restart", "Restart", "\u27F2");
+    this.undoButton = makeButton("undo", "Undo", "\u21B6");
+    this.redoButton = makeButton("redo", "Redo", "\u21B7");
+    this.autoButton = makeButton("autoplay", "Autoplay", "\u21D1");
+    this.autoButton.title = "Move every card that can go to a foundation (A)";
+    this.undoButton.title = "Take back the last move (U)";
+    this.redoButton.title = "Play the undone move again (R)";
+    this.restartButton.title = "Start this deal again from the beginning";
+    this.movesText = makeElement("span", "sw-moves");
+    this.clockText = makeElement("span", "sw-clock", { role: "timer", "aria-label": "time played" });
+    const stats = makeElement("div", "sw-stats");
+    stats.append(this.movesText, this.clockText);
+    const dealGroup = makeElement("div", "sw-group");
+    dealGroup.append(this.gameSelect, this.drawSelect, this.newButton, seedLabel);
+    const playGroup = makeElement("div", "sw-group");
+    playGroup.append(this.restartButton, this.undoButton, this.redoButton, this.autoButton);
+    this.el.append(dealGroup, playGroup, stats);
+    this.clockTimer = setInterval(() => this.updateClock(), 1000);
+  }
+
+  destroy() {
+    clearInterval(this.clockTimer);
+  }
+
+  /** The draw chosen for a new Klondike deal: 1 or 3. */
+  chosenDraw() {
+    return Number(this.drawSelect.value) === 3 ? 3 : 1;
+  }
+
+  update() {
+    const { state, problem } = this.view;
+    const playing = !problem;
+    const game = playing ? state.game : this.gameSelect.value;
+    if (playing) {
+      if (this.gameSelect.value !== state.game) this.gameSelect.value = state.game;
+      const draw = String((state.options && state.options.draw) || 1);
+      if (this.drawSelect.value !== draw) this.drawSelect.value = draw;
+      if (document.activeElement !== this.seedInput) this.seedInput.value = seedText(state.seed);
+      this.newButton.title =
+        state.seed === null || state.seed === undefined
+          ? "Deal a new game (N)"
+          : `Deal a new game (N). This deal's seed is ${state.seed}.`;
+      const moves = Number(state.moves) || 0;
+      setText(this.movesText, `${moves} move${moves === 1 ? "" : "s"}`);
+    }
+    this.drawSelect.hidden = game !== "klondike";
+    this.undoButton.disabled = !(playing && state.can_undo);
+    this.redoButton.disabled = !(playing && state.can_redo);
+    this.restartButton.disabled = !(playing && (state.moves > 0 || state.can_redo));
+    this.autoButton.disabled = !(playing && state.status === "playing" && hasFoundationMove(state.legal));
+    this.newButton.disabled = !playing;
+    this.gameSelect.disabled = !playing;
+    this.drawSelect.disabled = !playing;
+    this.updateClock();
+  }
+
+  updateClock() {
+    const state = this.view.state;
+    let text = "0:00";
+    if (state && Number.isFinite(state.started_at)) {
+      const end = Number.isFinite(state.finished_at) ? state.finished_at : Date.now();
+      text = clockText(end - state.started_at);
+    }
+    setText(this.clockText, text);
+  }
+
+  onControlChange(event) {
+    const control = event.target.getAttribute && event.target.getAttribute("data-control");
+    if (control === "game") this.view.newGame(this.gameSelect.value);
+    else if (control === "draw") this.view.newGame("klondike");
+  }
+
+  onSeedKey(event) {
+    if (event.key === "Enter") {
+      event.preventDefault();
+      this.view.newGame();
+    } else if (event.key === "Escape") {
+      this.seedInput.value = seedText(this.view.state && this.view.state.seed);
+    }
+  }
+}

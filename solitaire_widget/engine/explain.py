@@ -1,0 +1,121 @@
+"""Moves in words: what a legal move does, and which rule an illegal one breaks.
+
+>>> from solitaire_widget import Game, Move
+>>> p = Game.new("klondike", seed=42).position
+>>> refusal(p, Move("stock", "foundation/0"))
+'cards from the stock are turned onto the waste (s>w)'
+"""
+
+from __future__ import annotations
+
+from itertools import pairwise
+
+from .cards import card_label, card_words
+from .moves import Move
+from .position import Position
+
+
+def describe(position: Position, move: Move) -> str:
+    """What ``move`` (a legal move of ``position``) does, in words."""
+    source, target, count = move
+    if source == "stock":
+        return f"turns {count} card{'s' if count > 1 else ''} from the stock onto the waste"
+    if target == "stock":
+        return f"redeals: the {count} waste cards go back to the stock"
+    cards = position.cards(source)
+    on_it = "" if count == 1 else " and the card on it" if count == 2 else f" and the {count - 1} cards on it"
+    what = card_words(cards[-count]) + on_it
+    return f"moves the {what} from {source} to {target}"
+
+
+def refusal(position: Position, move: Move) -> str | None:
+    """The rule ``move`` breaks in ``position``, in words; None when it is legal."""
+    rules = position.rules
+    source, target, count = move
+    source_place, target_place = position.place(source), position.place(target)
+    if source_place is None or target_place is None:
+        last_foundation, last_pile = rules.foundation_count - 1, rules.tableau_count - 1
+        return (
+            f"{rules.title} has no pile {source if source_place is None else target!r} (it has stock, "
+            f"waste, foundation/0 to foundation/{last_foundation} and tableau/0 to tableau/{last_pile})"
+        )
+    if source == target:
+        return "a move takes cards from one pile to another"
+    if source == "stock":
+        return _draw_refusal(position, target, count)
+    if target == "stock":
+        return _redeal_refusal(position, source, count)
+    if target == "waste":
+        return "only the stock turns cards onto the waste"
+    kind = source_place[0]
+    cards = position.cards(source)
+    if not cards:
+        return f"{source} is empty"
+    if kind == "foundation":
+        if not position.foundation_to_tableau:
+            switchable = "foundation_to_tableau" in position.options
+            return f"in {rules.title} cards on a foundation stay there" + (
+                " (foundation_to_tableau is off)" if switchable else ""
+            )
+        if target.startswith("foundation/"):
+            return "a foundation card may only move back to the tableau"
+    if kind in ("waste", "foundation") and count != 1:
+        return f"only the top card of the {kind} is available"
+    if kind == "tableau":
+        if count > len(cards):
+            face_up = len(cards)
+            return f"{source} has only {face_up} face-up card{'s' if face_up > 1 else ''}"
+        run = cards[len(cards) - count :]
+        for lower, upper in pairwise(run):
+            broken = rules.tableau_refusal(upper, lower, "tableau")
+            if broken is not None:
+                return (
+                    f"the top {count} cards of {source} do not form a run that moves together "
+                    f"({card_label(upper)} on {card_label(lower)}): {broken}"
+                )
+    card = cards[-count]
+    target_kind, target_index = target_place
+    pile = position.cards(target)
+    if target_kind == "foundation":
+        if count != 1:
+            return "cards go to a foundation one at a time"
+        broken = rules.foundation_refusal(target_index, pile[-1] if pile else None, card)
+        return broken and f"{card_label(card)} cannot go on {target}: {broken}"
+    if not pile:
+        broken = rules.empty_tableau_refusal(card, kind)
+        return broken and f"{card_label(card)} cannot fill the empty {target}: {broken}"
+    broken = rules.tableau_refusal(card, pile[-1], kind)
+    return broken and f"{card_label(card)} cannot go on {card_label(pile[-1])}: {broken}"
+
+
+def _draw_refusal(position: Position, target: str, count: int) -> str | None:
+    if target != "waste":
+        return "cards from the stock are turned onto the waste (s>w)"
+    stock, draw = position.stock, position.draw
+    if not stock:
+        if not position.waste:
+            return "the stock is empty and so is the waste: there is nothing to turn over"
+        if position.redeals_left != 0:
+            return "the stock is empty: turn the waste over to redeal (w>s)"
+        return "the stock is empty and no redeal is left"
+    due = min(draw, len(stock))
+    if count == due:
+        return None
+    rule = "drawing turns one card" if draw == 1 else "draw three turns three cards, or all that are left"
+    return f"{rule}: {due} here, not {count}"
+
+
+def _redeal_refusal(position: Position, source: str, count: int) -> str | None:
+    if source != "waste":
+        return "only the waste is turned back onto the stock (a redeal, w>s)"
+    waste = position.waste
+    if position.stock:
+        return "a redeal is allowed only when the stock is empty"
+    if not waste:
+        return "there is no waste to turn over"
+    if position.redeals_left == 0:
+        allowed = position.rules.redeals(position.options)
+        return f"no redeal is left: this game allows {allowed} redeal{'s' if allowed != 1 else ''}"
+    if count != len(waste):
+        return f"a redeal turns over the whole waste: {len(waste)} cards, not {count}"
+    return None

@@ -1,0 +1,164 @@
+"""The protocol between ``SolitaireWidget`` and its views, and the checks on every intent.
+
+Python is the single source of truth: the view (``js/``, bundled into
+``static/widget.js``) draws ``state`` and sends intents; this module checks every
+intent's form and ``SolitaireWidget`` carries it out or refuses it. What follows is the protocol both
+sides implement.
+
+State (Python -> view)
+======================
+
+The synced trait ``state`` is a dict, replaced as a whole on every change::
+
+    version         int, +1 on every change; an intent names the version it was made on
+    game, title     "klondike", "Klondike"
+    seed            int or null (null for a position set up by hand)
+    options         the game's options, e.g. {"draw": 1, "redeals": null, "foundation_to_tableau": true}
+    position        Game.to_dict() without "history" (see solitaire_widget.notation.positions)
+    legal           [[source, target, count], ...]: Game.legal_moves(), same order
+    foundation_takes  [[code, ...], ...]: per foundation, the cards it takes now
+    moves           int, moves played (len(history))
+    can_undo, can_redo  bool
+    status          "playing" | "won" | "stuck"
+    termination     null while playing, else how the game ended: "won" | "no_moves" |
+                    "no_useful_moves" (Game.outcome.termination); views decide on this
+                    and on status, never on the words of message
+    message         null while playing; "You won in 123 moves!" when won; when stuck, why,
+                    in words, and that undo still works
+    last_move       {"action": "play"|"undo"|"redo", "source", "target", "count"}, or null
+                    after a new deal and in the first state
+    started_at      ms since the epoch when this deal began (the widget was made, new_game, restart)
+    finished_at     ms since the epoch when the game became won or stuck; null while playing
+
+Intents (view -> Python)
+========================
+
+Custom messages (``model.send(content)``), each a JSON object with exactly these keys::
+
+    {"kind": "move", "version": v, "request": id, "source": s, "target": t, "count": n}
+    {"kind": "undo" | "redo" | "restart" | "autoplay", "version": v, "request": id}
+    {"kind": "new_game", "version": v, "request": id,
+     "game": "klondike" | "father" | "following", "seed": int | null, "options": {...}}
+
+``request`` is ``"<viewId>:<n>"``: a view id of 1 to 64 letters, digits, ``_``, ``.`` or
+``-`` (random per rendered view), a colon and a counter of up to 16 digits. ``version``,
+``count`` and ``seed`` are JSON integers (``true``/``false`` are refused); ``count`` is 1 to
+52; ``seed`` is 0 to 2**53 - 1 or null (a random deal); ``options`` holds at most 8 options
+whose values are null, true/false or integers, and an empty ``options`` means the game's
+defaults. Intents carry no binary buffers.
+
+An intent is carried out only when it is well formed, its request id is new, its
+``version`` is the current one and the engine allows it (a legal move, something to undo
+or redo, a card autoplay can send home). Then the new ``state`` (version + 1) is the answer;
+an autoplay that plays several moves still makes a single new state. Anything else changes
+nothing and is answered with one custom message to every view::
+
+    {"kind": "refused", "request": id, "reason": "<plain words>"}
+
+``request`` is null when the intent carried no usable request id. The reason is the engine's
+own explanation for an illegal move and ``"the board changed before this arrived"`` for a
+stale one. A view shows a refusal only when the request id starts with its own view id. The
+handler never raises: even an unexpected error is answered as a refusal, after the game has
+been put back as it was.
+"""
+
+from __future__ import annotations
+
+import re
+import reprlib
+from typing import Any
+
+from ..engine.deal import MAX_SEED, check_seed
+from ..engine.games import GAMES
+from ..engine.moves import is_pile_id
+
+STALE = "the board changed before this arrived"
+_BASE_FIELDS = frozenset({"kind", "version", "request"})
+_INTENT_FIELDS = {
+    "move": _BASE_FIELDS | {"source", "target", "count"},
+    "undo": _BASE_FIELDS,
+    "redo": _BASE_FIELDS,
+    "restart": _BASE_FIELDS,
+    "autoplay": _BASE_FIELDS,
+    "new_game": _BASE_FIELDS | {"game", "seed", "options"},
+}
+_REQUEST_ID = re.compile(r"[\w.\-]{1,64}:[0-9]{1,16}", re.ASCII)
+_MAX_COUNT = 52
+_MAX_OPTIONS = 8
+
+_brief_repr = reprlib.Repr()
+_brief_repr.maxstring = _brief_repr.maxother = 40
+_brief_repr.maxlong = 24
+_brief_repr.maxlist = _brief_repr.maxdict = 3
+_brief_repr.maxlevel = 2
+
+
+def brief(value: object) -> str:
+    """``repr(value)`` cut short, so a huge or deeply nested value cannot bloat a reply."""
+    return _brief_repr.repr(value)
+
+
+def _is_int(value: object) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+class Refusal(Exception):
+    """An intent that is not carried out; ``reason`` says why, in plain words."""
+
+    def __init__(self, reason: str) -> None:
+        super().__init__(reason)
+        self.reason = reason
+
+
+def request_id(content: object) -> str | None:
+    """The intent's request id when it has a well-formed one, else None."""
+    request = content.get("request") if isinstance(content, dict) else None
+    return request if isinstance(request, str) and _REQUEST_ID.fullmatch(request) else None
+
+
+def checked_intent(content: dict[str, Any], buffers: object) -> str:
+    """The intent's kind, once its fields and their types are right; ``Refusal`` naming what is wrong."""
+    kind = content.get("kind")
+    if not isinstance(kind, str) or kind not in _INTENT_FIELDS:
+        raise Refusal(f"unknown intent kind {brief(kind)}: expected one of {', '.join(_INTENT_FIELDS)}")
+    fields = _INTENT_FIELDS[kind]
+    named = f"{'an' if kind[0] in 'aeiou' else 'a'} {kind} intent"
+    missing = sorted(fields - content.keys())
+    if missing:
+        raise Refusal(f"{named} needs {', '.join(missing)}")
+    extra = [key for key in content if key not in fields]
+    if extra:
+        raise Refusal(f"{named} has no field {brief(extra[0])}")
+    if buffers:
+        raise Refusal("intents carry no binary buffers")
+    if not _is_int(content["version"]):
+        raise Refusal(f"'version' must be a whole number, not {brief(content['version'])}")
+    if kind == "move":
+        for role in ("source", "target"):
+            if not is_pile_id(content[role]):
+                raise Refusal(
+                    f"{role} {brief(content[role])} is not a pile: "
+                    "use stock, waste, foundation/N or tableau/N"
+                )
+        count = content["count"]
+        if not _is_int(count) or not 1 <= count <= _MAX_COUNT:
+            raise Refusal(f"count must be a whole number from 1 to {_MAX_COUNT}, not {brief(count)}")
+    elif kind == "new_game":
+        _check_new_game(content)
+    return kind
+
+
+def _check_new_game(content: dict[str, Any]) -> None:
+    game, seed, options = content["game"], content["seed"], content["options"]
+    if not isinstance(game, str) or game not in GAMES:
+        raise Refusal(f"unknown game {brief(game)}: choose one of {', '.join(GAMES)}")
+    if seed is not None:
+        try:
+            check_seed(seed)
+        except ValueError as error:
+            raise Refusal(str(error)) from None
+    if not isinstance(options, dict) or len(options) > _MAX_OPTIONS:
+        raise Refusal(f"options must be an object of at most {_MAX_OPTIONS} options, not {brief(options)}")
+    for value in options.values():
+        if not (value is None or isinstance(value, bool) or (_is_int(value) and abs(value) <= MAX_SEED)):
+            raise Refusal(f"an option's value is null, true, false or a whole number, not {brief(value)}")

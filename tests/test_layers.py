@@ -1,0 +1,119 @@
+"""The package's layers depend one way (engine, notation, game, widget), only the widget
+imports Jupyter, and no module reads another module's private attributes."""
+
+from __future__ import annotations
+
+import ast
+import re
+import subprocess
+import sys
+from importlib import metadata
+from pathlib import Path
+
+import pytest
+
+PACKAGE = Path(__file__).resolve().parent.parent / "solitaire_widget"
+MODULES = sorted(PACKAGE.rglob("*.py"))
+LAYERS = ["engine", "notation", "game", "widget"]
+"""Bottom to top: a module may import from its own layer and the ones before it."""
+JUPYTER = {"anywidget", "ipywidgets", "traitlets", "IPython", "ipykernel", "comm"}
+
+
+def layer_of(module: Path) -> str | None:
+    part = module.relative_to(PACKAGE).parts[0].removesuffix(".py")
+    return part if part in LAYERS else None
+
+
+def imported_layers(module: Path) -> set[str]:
+    """The package layers and top-level libraries ``module`` imports."""
+    found = set()
+    package_parts = module.relative_to(PACKAGE.parent).with_suffix("").parts[:-1]
+    for node in ast.walk(ast.parse(module.read_text())):
+        if isinstance(node, ast.ImportFrom):
+            if node.level:
+                base = list(package_parts[: len(package_parts) - node.level + 1])
+                target = [*base, *(node.module or "").split(".")]
+                target = [part for part in target if part]
+                if len(target) > 1:
+                    found.add(target[1])
+                else:
+                    found.update(alias.name for alias in node.names)
+            elif node.module:
+                found.add(node.module.split(".")[0])
+        elif isinstance(node, ast.Import):
+            found.update(alias.name.split(".")[0] for alias in node.names)
+    return found
+
+
+@pytest.mark.parametrize("module", MODULES, ids=lambda m: str(m.relative_to(PACKAGE)))
+def test_each_module_imports_only_its_own_layer_and_the_ones_below(module):
+    layer = layer_of(module)
+    if layer is None:
+        return
+    allowed = set(LAYERS[: LAYERS.index(layer) + 1])
+    imported = imported_layers(module)
+    assert not (imported & set(LAYERS)) - allowed
+    if layer != "widget":
+        assert not imported & JUPYTER
+
+
+@pytest.mark.parametrize("module", MODULES, ids=lambda m: str(m.relative_to(PACKAGE)))
+def test_no_module_reads_private_attributes_it_does_not_define(module):
+    tree = ast.parse(module.read_text())
+    defined = set()
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Attribute) and isinstance(node.ctx, ast.Store):
+            defined.add(node.attr)
+        elif isinstance(node, (ast.FunctionDef, ast.ClassDef)):
+            defined.add(node.name)
+        elif isinstance(node, ast.Name) and isinstance(node.ctx, ast.Store):
+            defined.add(node.id)
+        elif isinstance(node, ast.Constant) and isinstance(node.value, str):
+            defined.add(node.value)  # names in __slots__
+    read = {
+        node.attr
+        for node in ast.walk(tree)
+        if isinstance(node, ast.Attribute)
+        and node.attr.startswith("_")
+        and not node.attr.startswith("__")
+        and not (isinstance(node.value, ast.Name) and node.value.id in ("self", "cls", "super"))
+    }
+    assert read <= defined
+
+
+def test_importing_the_package_brings_in_no_jupyter_library():
+    script = (
+        "import sys, solitaire_widget as sw; sw.Game.new('father', seed=1).legal_moves(); "
+        f"print(sorted(name for name in {sorted(JUPYTER)!r} if name in sys.modules))"
+    )
+    result = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, check=True)
+    assert result.stdout.strip() == "[]"
+
+
+def third_party_imports() -> set[str]:
+    standard = set(sys.stdlib_module_names) | {"solitaire_widget"}
+    return {
+        name
+        for module in MODULES
+        for name in imported_layers(module)
+        if name not in standard and name not in LAYERS and not name.startswith("_")
+    }
+
+
+def test_every_library_the_package_imports_is_a_declared_dependency():
+    declared = {
+        re.split(r"[<>=!~\[; ]", requirement, maxsplit=1)[0].lower()
+        for requirement in metadata.requires("solitaire-widget") or []
+        if "extra ==" not in requirement
+    }
+    assert third_party_imports() <= declared
+    assert {"anywidget", "ipywidgets"} <= declared
+
+
+def test_the_version_is_written_once_and_read_by_the_package_metadata():
+    import solitaire_widget as sw
+
+    assert metadata.version("solitaire-widget") == sw.__version__
+    root = PACKAGE.parent
+    assert '"version"' not in (root / "package.json").read_text()
+    assert 'dynamic = ["version"]' in (root / "pyproject.toml").read_text()
