@@ -6,8 +6,10 @@ A step is what a player or batch run does each turn through the public API:
 400 steps or when no move is left. Generation is timed on positions met in random play,
 as ``push`` + ``pop`` of a draw (which drops the list of legal moves and nothing else)
 then ``legal_moves()``, less the time of the push and pop alone.
-Run: ``python benchmarks/engine.py``. Targets on a 2-core machine: 30,000 steps/s for each
-game, 150,000 push+pop pairs/s for Klondike.
+Then ``Game.goto`` on a 400-move line: the time of a jump to a random ply, the worst of the
+jumps from the start to the end and back. Run: ``python benchmarks/engine.py``. Targets on
+a 2-core machine: 30,000 steps/s for each game, 150,000 push+pop pairs/s for Klondike, a
+goto to any ply of a 400-move line under 20 ms.
 """
 
 from __future__ import annotations
@@ -98,6 +100,24 @@ def copies(met: list[sw.Position]) -> float:
     return per_second(len(met) * REPEATS, time.perf_counter() - start)
 
 
+def goto_times(name: str, options: dict, rng: random.Random) -> tuple[float, float]:
+    """Median and worst milliseconds of ``goto`` to random plies of a 400-move line."""
+    game = sw.Game.new(name, seed=rng.randrange(1 << 32), **options)
+    while game.ply < 400:
+        moves = game.legal_moves()
+        if moves:
+            game.play(moves[rng.randrange(len(moves))])
+        else:  # a dead end: back up and play on another way (the line is what counts)
+            game.goto(max(game.ply - rng.randrange(1, 30), 0))
+    targets = [0, 400, 0, *(rng.randrange(401) for _ in range(200))]
+    times = []
+    for ply in targets:
+        start = time.perf_counter()
+        game.goto(ply)
+        times.append((time.perf_counter() - start) * 1000)
+    return sorted(times)[len(times) // 2], max(times)
+
+
 def main() -> None:
     print(
         f"{'game':<18}{'generations/s':>15}{'steps/s':>12}{'push+pop/s':>13}{'copies/s':>12}"
@@ -111,6 +131,10 @@ def main() -> None:
         print(
             f"{label:<18}" + "".join(f"{f:>{w},.0f}" for f, w in zip(figures, (15, 12, 13, 12), strict=True))
         )
+    print(f"\n{'game':<18}{'goto median ms':>15}{'goto worst ms':>15}   (target: under 20 ms, 400-move line)")
+    for label, options in GAMES.items():
+        median, worst = goto_times(label.split()[0], options, random.Random(7))
+        print(f"{label:<18}{median:>15.2f}{worst:>15.2f}")
 
 
 if __name__ == "__main__":

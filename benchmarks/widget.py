@@ -12,7 +12,11 @@ For every move it measures, inside the page:
 - the floor: the same click-to-repaint for a bare anywidget that only bumps a number, so
   the widget's own share shows beside what the kernel round trip and JupyterLab cost;
 - bytes: the size of the websocket frames that carry the widget's comm messages (the
-  intent up, the new state down).
+  intent up, the new state and the timeline row down).
+
+Then it opens a second board on a 400-move Klondike game with 20 variations and measures
+the move list: its first render (every entry), its render after a jump (``goto``), and
+the comm bytes of a move played at move 400 and beyond.
 
 Run: ``python benchmarks/widget.py`` (needs the built bundle: ``npm run build``).
 """
@@ -40,6 +44,35 @@ TARGET_RENDER_MS = 8
 TARGET_BYTES = 4096
 NEW_DEALS = 10
 ECHOES = 30
+TARGET_LIST_MS = 16
+LONG_LINE = 400
+VARIATIONS = 20
+LATE_MOVES = 10
+LONG_BOARD = 2  # the third root with a data-version: the first board, the echo widget, this one
+
+# A 400-move line with 20 variations (random play that backs up out of dead ends; each
+# variation is one other move tried at a random ply).
+LONG_GAME_CELL = f"""import random
+long_game = sw.Game.new('klondike', seed=5)
+rng = random.Random(5)
+while long_game.ply < {LONG_LINE}:
+    moves = long_game.legal_moves()
+    if moves:
+        long_game.play(moves[rng.randrange(len(moves))])
+    else:
+        long_game.goto(max(long_game.ply - rng.randrange(1, 30), 0))
+main_line = long_game.node
+tried = 0
+while tried < {VARIATIONS}:
+    long_game.enter(main_line)
+    long_game.goto(rng.randrange({LONG_LINE}))
+    others = [m for m in long_game.legal_moves() if m != long_game.future[0]]
+    if others:
+        long_game.play(others[0])
+        tried += 1
+long_game.enter(main_line)
+lw = sw.SolitaireWidget(long_game)
+lw"""
 
 # The floor under click-to-repaint on this machine: a bare anywidget whose click sends a
 # message that Python answers by bumping a synced number, measured the same way. What the
@@ -185,6 +218,33 @@ def echo_floor(page, notebook: NotebookPage) -> list[float]:
     return [s["repaintMs"] for s in samples]
 
 
+def long_game_figures(
+    page, notebook: NotebookPage, traffic: CommTraffic
+) -> tuple[float, list[float], list[int]]:
+    """The move list of a 400-move game with variations: first render, renders after jumps,
+    and comm bytes per move played after move 400."""
+    notebook.run_cell(LONG_GAME_CELL)
+    root = notebook.wait_for_widget(LONG_BOARD)
+    timeline = root.locator("[data-timeline]")
+    timeline.locator(f'[data-ply="{LONG_LINE}"]').wait_for()
+    first = float(timeline.get_attribute("data-render-ms"))
+    comm_id = notebook.python_json("lw.model_id")
+    traffic.comm_id = comm_id.encode()
+    version = notebook.version(LONG_BOARD)
+    jumps: list[float] = []
+    for ply in (0, LONG_LINE, 123, 377, 5, 250, 399, 1, 200, LONG_LINE):
+        timeline.locator(f'[data-ply="{ply}"]').click()
+        version = notebook.wait_for_version(version, LONG_BOARD)
+        jumps.append(float(timeline.get_attribute("data-render-ms")))
+    late: list[int] = []
+    for _ in range(LATE_MOVES):
+        before = traffic.total
+        notebook.click_pile("stock", LONG_BOARD)
+        version = notebook.wait_for_version(version, LONG_BOARD)
+        late.append(traffic.total - before)
+    return first, jumps, late
+
+
 def percentile(values: list[float], fraction: float) -> float:
     ordered = sorted(values)
     return ordered[min(len(ordered) - 1, round(fraction * (len(ordered) - 1)))]
@@ -238,6 +298,7 @@ def main() -> int:
                     version = notebook.wait_for_version(version)
                     deal_renders.append(float(root.get_attribute("data-render-ms")))
                 floor = echo_floor(page, notebook)
+                long_list, jump_renders, late_bytes = long_game_figures(page, notebook, traffic)
                 browser_version = browser.version
                 browser.close()
         finally:
@@ -284,11 +345,34 @@ def main() -> int:
             max(bytes_per_move) < TARGET_BYTES,
         ),
     ]
-    print(f"{'':24}{'median':>10}{'p95':>10}   target")
+    rows += [
+        (
+            "list render, 400 moves (ms)",
+            long_list,
+            long_list,
+            f"< {TARGET_LIST_MS}",
+            long_list < TARGET_LIST_MS,
+        ),
+        (
+            "list render after a jump",
+            statistics.median(jump_renders),
+            percentile(jump_renders, 0.95),
+            f"median < {TARGET_LIST_MS}",
+            statistics.median(jump_renders) < TARGET_LIST_MS,
+        ),
+        (
+            "bytes per move at 400+",
+            statistics.median(late_bytes),
+            percentile(late_bytes, 0.95),
+            f"all < {TARGET_BYTES}",
+            max(late_bytes) < TARGET_BYTES,
+        ),
+    ]
+    print(f"{'':28}{'median':>10}{'p95':>10}   target")
     for label, median, p95, target, met in rows:
-        print(f"{label:24}{median:10.1f}{p95:10.1f}   {target:14} {'met' if met else 'MISSED'}")
+        print(f"{label:28}{median:10.1f}{p95:10.1f}   {target:14} {'met' if met else 'MISSED'}")
     print(
-        f"{'bare anywidget echo (ms)':24}{statistics.median(floor):10.1f}{percentile(floor, 0.95):10.1f}"
+        f"{'bare anywidget echo (ms)':28}{statistics.median(floor):10.1f}{percentile(floor, 0.95):10.1f}"
         "   click to repaint of a widget that does nothing: this machine's floor"
     )
     print("where click to repaint goes (ms, median / p95):")
@@ -299,7 +383,7 @@ def main() -> int:
     ):
         values = [s[key] for s in samples if s[key] is not None]
         if values:
-            print(f"  {label:22}{statistics.median(values):10.1f}{percentile(values, 0.95):10.1f}")
+            print(f"  {label:26}{statistics.median(values):10.1f}{percentile(values, 0.95):10.1f}")
     return 0
 
 

@@ -106,7 +106,24 @@ export class Board {
       }
     }
     if (moving.length <= MAX_ANIMATED_CARDS) this.animateMoves(moving);
+    this.updateMarks(state);
     this.updateHighlights();
+  }
+
+  /**
+   * Where the game stands: the piles of the move it stands after (state.standing), and the
+   * piles and cards the comment there points at (state.marks).
+   */
+  updateMarks(state) {
+    const standing = state.standing || null;
+    const marks = new Set(Array.isArray(state.marks) ? state.marks : []);
+    for (const [id, pile] of this.piles) {
+      pile.el.classList.toggle("sw-pile--from", standing !== null && standing.source === id);
+      pile.el.classList.toggle("sw-pile--to", standing !== null && standing.target === id);
+      pile.el.classList.toggle("sw-pile--marked", marks.has(id));
+    }
+    // A face-down card is never ringed: the ring would tell which card lies there.
+    for (const [code, entry] of this.cards) entry.el.classList.toggle("sw-card--marked", entry.up && marks.has(code));
   }
 
   renderPile(pile, layout, context) {

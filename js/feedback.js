@@ -29,9 +29,9 @@ export class Feedback {
     this.overlayStats = makeElement("p", "sw-overlay-stats");
     const overlayButtons = makeElement("div", "sw-overlay-buttons");
     this.overlayUndo = makeButton("undo", "Undo", "\u21B6");
-    const overlayNew = makeButton("new", "New game", "\u2726");
-    overlayNew.classList.add("sw-button--primary");
-    overlayButtons.append(this.overlayUndo, overlayNew);
+    this.overlayNew = makeButton("new", "New game", "\u2726");
+    this.overlayNew.classList.add("sw-button--primary");
+    overlayButtons.append(this.overlayUndo, this.overlayNew);
     panel.append(this.overlayTitle, this.overlayText, this.overlayStats, overlayButtons);
     this.overlay.append(panel);
 
@@ -106,5 +106,7 @@ export class Feedback {
       : null;
     setText(this.overlayStats, `${moves} move${moves === 1 ? "" : "s"}${time ? ` \u00B7 ${time}` : ""}`);
     this.overlayUndo.disabled = !state.can_undo;
+    // A finished lesson still runs until Python ends it, and refuses new games till then.
+    this.overlayNew.disabled = Boolean(state.lesson);
   }
 }

@@ -52,6 +52,18 @@ export class IntentChannel {
     return request;
   }
 
+  /**
+   * Send an intent that changes nothing and is answered by a message, not a state
+   * (sync_timeline): it takes a fresh request id but no pending slot and no watchdog, so
+   * it never holds up a move. Throws as the model's send does when no kernel is there.
+   */
+  sendQuery(kind, version) {
+    this.counter += 1;
+    const request = `${this.viewId}:${this.counter}`;
+    this.sendContent({ kind, version, request });
+    return request;
+  }
+
   /** A state of `version` arrived: it answers any intent made on an older version. */
   stateArrived(version) {
     if (this.pending && this.pending.version !== version) {

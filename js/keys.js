@@ -43,6 +43,11 @@ export function keyAction(event) {
       return "new";
     case "a":
       return "autoplay";
+    // Brackets step through the moves: the arrows already move between the piles.
+    case "[":
+      return "back";
+    case "]":
+      return "forward";
     default:
       return null;
   }

@@ -109,13 +109,16 @@ export class Toolbar {
       setText(this.movesText, `${moves} move${moves === 1 ? "" : "s"}`);
     }
     this.drawSelect.hidden = game !== "klondike";
+    // A lesson keeps to its deal and its line until it ends (Python refuses the rest anyway).
+    const free = playing && !state.lesson;
     this.undoButton.disabled = !(playing && state.can_undo);
     this.redoButton.disabled = !(playing && state.can_redo);
-    this.restartButton.disabled = !(playing && (state.moves > 0 || state.can_redo));
-    this.autoButton.disabled = !(playing && state.status === "playing" && hasFoundationMove(state.legal));
-    this.newButton.disabled = !playing;
-    this.gameSelect.disabled = !playing;
-    this.drawSelect.disabled = !playing;
+    this.restartButton.disabled = !(free && (state.moves > 0 || state.can_redo));
+    this.autoButton.disabled = !(free && state.status === "playing" && hasFoundationMove(state.legal));
+    this.newButton.disabled = !free;
+    this.gameSelect.disabled = !free;
+    this.drawSelect.disabled = !free;
+    this.seedInput.disabled = playing && !free;
     this.updateClock();
   }
 

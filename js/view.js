@@ -3,24 +3,40 @@
 // a refusal (the protocol is in solitaire_widget/widget/intents.py's module docstring).
 //
 // SolitaireView holds the state and what the player holds, wires events to the parts that
-// handle them (board.js, pointer.js, keyboard.js, toolbar.js, feedback.js) and sends intents.
+// handle them (board.js, pointer.js, keyboard.js, toolbar.js, feedback.js, and study.js for
+// the move list and the lesson) and sends intents.
 
 import { Board } from "./board.js";
 import { makeElement } from "./dom.js";
 import { Feedback } from "./feedback.js";
 import { IntentChannel, makeViewId } from "./intents.js";
 import { KeyboardPlay } from "./keyboard.js";
+import { lessonNews } from "./lesson.js";
 import { activatePile } from "./keys.js";
 import { describeLastMove, runWords } from "./labels.js";
+import { splitWidth } from "./layout.js";
 import { legalTargets } from "./legal.js";
 import { pileName, stateProblem } from "./piles.js";
 import { PointerPlay } from "./pointer.js";
+import { Study } from "./study.js";
 import { Toolbar, parseSeed, seedRefusal } from "./toolbar.js";
 
 /** Render the view of `model` into `host`; returns the cleanup function anywidget calls. */
 export function renderView(model, host) {
   const view = new SolitaireView(model, host);
   return () => view.destroy();
+}
+
+/** The news of a new state: the game ending, the move made, a new deal; "" for none. */
+function describeChange(previous, state) {
+  if (state.status !== "playing" && previous.status === "playing") {
+    return state.message || (state.status === "won" ? "You won!" : "No moves left.");
+  }
+  if (state.last_move) return describeLastMove(state.last_move, state.position);
+  // A deal starts its clock; a comment added at the start leaves it running.
+  if (state.moves || state.started_at === previous.started_at) return "";
+  const seed = state.seed === null || state.seed === undefined ? "" : `, seed ${state.seed}`;
+  return `New deal: ${state.title || state.game}${seed}.`;
 }
 
 export class SolitaireView {
@@ -36,7 +52,10 @@ export class SolitaireView {
     this.channel = new IntentChannel({
       viewId: this.viewId,
       send: (content) => this.model.send(content),
-      onTimeout: () => this.feedback.onAnswerTimeout(),
+      onTimeout: () => {
+        this.study.replay.stop();
+        this.feedback.onAnswerTimeout();
+      },
     });
 
     this.root = makeElement("div", "sw-root");
@@ -46,15 +65,18 @@ export class SolitaireView {
     this.board = new Board(this, this.keyboard.help.id);
     this.pointer = new PointerPlay(this);
     this.feedback = new Feedback(this);
+    this.study = new Study(this);
     this.felt.append(this.board.el, this.board.placeholder, this.feedback.overlay, this.feedback.toast);
-    this.root.append(this.toolbar.el, this.felt, this.keyboard.help, this.feedback.live);
+    const main = makeElement("div", "sw-main");
+    main.append(this.felt, this.study.el);
+    this.root.append(this.toolbar.el, main, this.keyboard.help, this.feedback.live);
     this.host.append(this.root);
 
     this.onStateChange = () => this.setState(this.model.get("state"));
     this.onCustomMessage = (content) => this.onMessage(content);
     this.model.on("change:state", this.onStateChange);
     this.model.on("msg:custom", this.onCustomMessage);
-    const { board, pointer, keyboard, toolbar } = this;
+    const { board, pointer, keyboard, toolbar, study } = this;
     this.listen(this.root, "click", (e) => this.onClick(e));
     this.listen(this.root, "change", (e) => toolbar.onControlChange(e));
     this.listen(toolbar.seedInput, "keydown", (e) => toolbar.onSeedKey(e));
@@ -62,6 +84,7 @@ export class SolitaireView {
     // Capturing at the window runs before the notebook's own shortcut handling (on the
     // document), so keys meant for the board never reach it; see KeyboardPlay.onWindowKey.
     this.listen(window, "keydown", (e) => keyboard.onWindowKey(e), true);
+    this.listen(window, "keydown", (e) => study.onWindowKey(e), true);
     this.listen(board.el, "focusin", (e) => keyboard.onFocusIn(e));
     this.listen(board.el, "pointerdown", (e) => pointer.onPointerDown(e));
     this.listen(board.el, "pointermove", (e) => pointer.onPointerMove(e));
@@ -72,10 +95,13 @@ export class SolitaireView {
       this.resizeObserver = new ResizeObserver((entries) => this.onResize(Math.floor(entries[0].contentRect.width)));
       this.resizeObserver.observe(this.root);
     } else {
-      board.width = this.root.clientWidth;
+      this.splitWidth(this.root.clientWidth);
       this.listen(window, "resize", () => this.onResize(this.root.clientWidth));
     }
+    study.loadSaved();
     this.setState(this.model.get("state"));
+    // Rows saved with the notebook may be old: the kernel's, when one answers, replace them.
+    study.requestSync();
   }
 
   listen(target, type, handler, options) {
@@ -91,6 +117,7 @@ export class SolitaireView {
     if (this.resizeObserver) this.resizeObserver.disconnect();
     this.toolbar.destroy();
     this.feedback.destroy();
+    this.study.destroy();
     this.channel.settle();
     this.root.remove();
   }
@@ -109,6 +136,7 @@ export class SolitaireView {
         this.pointer.cancelDrag();
         this.pointer.awaiting = null;
         this.held = null;
+        this.study.stateArrived(state);
         if (previous) this.announceState(previous, state);
       }
     }
@@ -116,18 +144,21 @@ export class SolitaireView {
   }
 
   announceState(previous, state) {
-    if (state.status !== "playing" && previous.status === "playing") {
-      this.feedback.announce(state.message || (state.status === "won" ? "You won!" : "No moves left."));
-    } else if (state.last_move) {
-      this.feedback.announce(describeLastMove(state.last_move, state.position));
-    } else if (!state.moves) {
-      const seed = state.seed === null || state.seed === undefined ? "" : `, seed ${state.seed}`;
-      this.feedback.announce(`New deal: ${state.title || state.game}${seed}.`);
-    }
+    // Stepping through the line, where the game now stands says more than "moved" would.
+    const news = this.study.describeNavigation(previous, state) || describeChange(previous, state);
+    const text = [news, lessonNews(previous, state)].filter(Boolean).join(" ");
+    if (text) this.feedback.announce(text);
+  }
+
+  /** Lays the view out for `width`: the move list beside the board when there is room, else under it. */
+  splitWidth(width) {
+    const { wide, boardWidth } = splitWidth(width);
+    this.root.classList.toggle("sw-root--wide", wide);
+    return this.board.setWidth(boardWidth);
   }
 
   onResize(width) {
-    if (!this.board.setWidth(width)) return;
+    if (!this.splitWidth(width)) return;
     this.pointer.cancelDrag();
     this.render();
   }
@@ -138,18 +169,25 @@ export class SolitaireView {
       this.board.showProblem(this.state, this.problem);
       this.feedback.hideOverlay();
       this.toolbar.update();
+      this.study.showProblem();
       return;
     }
     this.board.render(this.state);
     this.toolbar.update();
+    this.study.render();
     this.feedback.updateOverlay(this.state);
     this.root.dataset.version = String(this.state.version);
     this.root.dataset.renderMs = (performance.now() - started).toFixed(2);
   }
 
   onMessage(content) {
+    if (content && content.kind === "timeline") {
+      this.study.onTimelineMessage(content);
+      return;
+    }
     if (!content || content.kind !== "refused" || !this.channel.isOwn(content.request)) return;
     this.channel.refusalArrived(content.request);
+    this.study.onRefused();
     this.feedback.clearKernelWarning();
     const reason = typeof content.reason === "string" && content.reason ? content.reason : "that move is not allowed";
     const text = reason.charAt(0).toUpperCase() + reason.slice(1);
@@ -163,7 +201,10 @@ export class SolitaireView {
   }
 
   // ------------------------------------------------------------------ intents
-  sendIntent(kind, fields = {}) {
+  /** Sends intent `kind`; returns its request id, or null when it could not go out. */
+  sendIntent(kind, fields = {}, { fromReplay = false } = {}) {
+    // Whatever the player asks for ends a replay; only the replay's own steps keep it going.
+    if (!fromReplay) this.study.replay.stop();
     const state = this.state;
     if (this.problem) return null;
     let request;
@@ -173,6 +214,7 @@ export class SolitaireView {
       // The model throws when it has no kernel to send to (shut down, or the connection
       // lost): no answer can come, so say so now instead of after the watchdog.
       this.channel.settle();
+      this.study.replay.stop();
       this.feedback.onAnswerTimeout();
       return null;
     }
@@ -223,23 +265,33 @@ export class SolitaireView {
         this.board.updateHighlights();
         this.sendIntent(action);
         break;
+      case "first":
+      case "back":
+      case "forward":
+      case "last":
+      case "replay":
+      case "show_me":
+        this.study.runCommand(action);
+        break;
       default:
         break;
     }
   }
 
-  /** Clicks on the toolbar's and the overlay's buttons run their commands; the rest is board play. */
+  /** Clicks on buttons run their commands, on the move list go to a move; the rest is board play. */
   onClick(event) {
     const button = event.target.closest && event.target.closest("button[data-action]");
     if (button && this.root.contains(button)) {
       if (!button.disabled) this.runCommand(button.getAttribute("data-action"));
       return;
     }
+    if (this.study.onClick(event)) return;
     this.pointer.onClick(event);
   }
 
   // ------------------------------------------------------------------ picking up and dropping
   pickUp(held) {
+    this.study.replay.stop();
     this.held = held;
     this.board.updateHighlights();
     const targets = legalTargets(this.state.legal, held.source, held.count);

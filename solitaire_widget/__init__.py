@@ -15,7 +15,10 @@ The package is laid out by layer, each depending only on the ones before it:
   unchecked push/pop for search), moves and their notation, moves in words, outcomes.
   Pure Python, no Jupyter imports.
 - ``notation/``: the position dict and the text diagram.
-- ``game.py``: ``Game``, a position with its history, checked play, undo and redo.
+- ``records/``: the move tree (every line played, with comments and marks), game records
+  as versioned JSON, and the text handout.
+- ``game.py``: ``Game``, a position with its move tree: checked play, undo, redo, goto,
+  variations, comments, records.
 - ``widget/``: ``SolitaireWidget``, the only part that knows about Jupyter; its view is
   bundled in ``static/``.
 
@@ -29,8 +32,19 @@ from typing import Any
 
 from .engine import GAMES, IllegalMove, Move, Outcome, Position, Termination
 from .game import Game
+from .records.record import RecordError
 
-__all__ = ["GAMES", "Game", "IllegalMove", "Move", "Outcome", "Position", "SolitaireWidget", "Termination"]
+__all__ = [
+    "GAMES",
+    "Game",
+    "IllegalMove",
+    "Move",
+    "Outcome",
+    "Position",
+    "RecordError",
+    "SolitaireWidget",
+    "Termination",
+]
 __version__ = "0.1.0"
 
 

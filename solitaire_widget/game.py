@@ -1,15 +1,19 @@
-"""``Game``: a game of patience in progress: a ``Position``, the moves that led to it (and
-the ones undone), and the listeners told of every change.
+"""``Game``: a game of patience in progress: a ``Position``, the tree of every line played
+(with comments and marks), where in it the game stands, and the listeners told of every
+change.
 
-``Game`` checks every move, explains refusals in words, and writes and reads the text
-diagram and the position dict (``solitaire_widget.notation``). Search works on the
+``Game`` checks every move, explains moves and refusals in words, and writes and reads the
+text diagram and the position dict (``solitaire_widget.notation``). Search works on the
 ``Position`` (``g.position``), which plays unchecked and fast.
 """
 
 from __future__ import annotations
 
 import logging
-from collections.abc import Callable
+import os
+import time
+from collections.abc import Callable, Iterable
+from pathlib import Path
 from typing import Any
 
 from .engine import explain
@@ -21,9 +25,12 @@ from .engine.outcome import Outcome, Termination, outcome_of
 from .engine.position import Position
 from .engine.rules import NO_CARD, Rules
 from .notation import diagram, positions
+from .records import record, text
+from .records.tree import Node, flatten, rebuild
 
-Listener = Callable[["Game", str, Move], object]
-"""Called as ``listener(game, action, move)``; ``action`` is ``"play"``, ``"undo"`` or ``"redo"``."""
+Listener = Callable[["Game", str, "Move | None"], object]
+"""Called as ``listener(game, action, move)`` after every change; see ``Game.add_listener``."""
+
 
 _log = logging.getLogger("solitaire_widget")
 
@@ -42,15 +49,20 @@ class Game:
 
     Make games with ``Game.new`` or ``Game.from_dict``, not by calling the class. Games
     pickle (for worker processes) without their listeners, and compare equal when their
-    game, options, seed, position, history and redo list are equal.
+    game, options, seed, position, line and ply are equal.
+
+    Every move played stays in the game's tree (``g.root``): undo and redo step along the
+    current line (``g.line``, ``g.ply``, ``g.goto``), and a move played where the line goes
+    on differently starts a new line, keeping the old one as a variation.
     """
 
-    def __init__(self, position: Position, seed: int | None, undone: list[Move] | None = None) -> None:
-        """The game at ``position`` (whose move stack is the history); ``undone`` is the redo
-        list, next move last."""
+    def __init__(self, position: Position, seed: int | None) -> None:
+        """The game at ``position``, with no move played yet."""
         self._position = position
         self._seed = seed
-        self._undone: list[Move] = [] if undone is None else undone
+        self._root = Node(None, None)
+        self._line: list[Node] = [self._root]
+        self._ply = 0
         self._listeners: list[Listener] = []
 
     # ------------------------------------------------------------------ making games
@@ -95,25 +107,74 @@ class Game:
         with ``seed`` and ``history``."""
         return positions.write(self._position, self._seed, self.history)
 
+    def to_record(self) -> dict[str, Any]:
+        """The whole game as a JSON-ready record: its start, every line with comments, marks
+        and times, and where it stands (see ``solitaire_widget.records.record``)."""
+        return record.write(self.start, self._seed, self._root, self._line[-1], self._ply)
+
+    @classmethod
+    def from_record(cls, data: dict[str, Any]) -> Game:
+        """The game a record holds, standing where it was saved; ``RecordError`` (a
+        ``ValueError``) says what is wrong and where."""
+        read = record.read(data)
+        game = cls(read.start, read.seed)
+        game._root = read.nodes[0]
+        game._stand_on(read.line_end.path(), read.ply, notify=False)
+        return game
+
+    def save(self, path: str | os.PathLike[str]) -> None:
+        """Write the game's record to ``path`` as JSON (UTF-8), replacing the file."""
+        Path(path).write_text(record.dumps(self.to_record()), encoding="utf-8")
+
+    @classmethod
+    def load(cls, path: str | os.PathLike[str]) -> Game:
+        """The game recorded in the file ``path`` (see ``save``); ``RecordError`` when the file
+        is not a readable record, ``OSError`` when it cannot be read."""
+        try:
+            content = Path(path).read_text(encoding="utf-8")
+        except UnicodeDecodeError as error:
+            raise record.RecordError(f"{path} is not a text file: {error.reason}") from None
+        return cls.from_record(record.loads(content))
+
+    def to_text(self) -> str:
+        """The game as text for handouts and diffs: numbered moves in notation with their
+        sentences, comments under their moves, and variations indented where they branch."""
+        return text.handout(self.start, self._seed, self._root)
+
     def copy(self) -> Game:
-        """An independent game with the same position, history and redo list (no listeners)."""
-        return Game(self._position.copy(stack=True), self._seed, list(self._undone))
+        """An independent game with the same position, tree, line and ply (no listeners)."""
+        rows, ends = flatten(self._root, self._line[-1])
+        return Game._from_parts(self._position.copy(stack=True), self._seed, rows, ends[0], self._ply)
+
+    @classmethod
+    def _from_parts(
+        cls, position: Position, seed: int | None, rows: list[Any], line_end: int, ply: int
+    ) -> Game:
+        game = cls(position, seed)
+        nodes = rebuild(rows)
+        game._root = nodes[0]
+        game._line = nodes[line_end].path()
+        game._ply = ply
+        return game
 
     def restore(self, snapshot: Game) -> None:
         """Put this game back to ``snapshot`` (a ``copy()`` or an unpickled game): position,
-        seed, history and redo list, keeping its identity and listeners, which are not
-        called. ``ValueError`` when the snapshot is of another game or options."""
+        seed, tree, line and ply, keeping its identity and listeners, which are not called.
+        ``ValueError`` when the snapshot is of another game or options."""
         if snapshot.rules is not self.rules or snapshot.options != self.options:
             raise ValueError(
                 f"a {snapshot.name} snapshot with {snapshot.options} cannot restore this "
                 f"{self.name} game with {self.options}"
             )
         twin = snapshot.copy()
-        self._position, self._seed, self._undone = twin._position, twin._seed, twin._undone
+        self._position, self._seed = twin._position, twin._seed
+        self._root, self._line, self._ply = twin._root, twin._line, twin._ply
 
     def __reduce__(self) -> tuple[Any, ...]:
-        # Listeners are left out: they belong to this process (a widget, a callback).
-        return (Game, (self._position.copy(stack=True), self._seed, list(self._undone)))
+        # Listeners are left out: they belong to this process (a widget, a callback). The
+        # tree travels flat, so however long a line is, pickling does not recurse down it.
+        rows, ends = flatten(self._root, self._line[-1])
+        return (Game._from_parts, (self._position.copy(stack=True), self._seed, rows, ends[0], self._ply))
 
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, Game):
@@ -121,8 +182,8 @@ class Game:
         return (
             self._position == other._position
             and self._seed == other._seed
-            and self.history == other.history
-            and self._undone == other._undone
+            and self._ply == other._ply
+            and self.line == other.line
         )
 
     __hash__ = None  # type: ignore[assignment]  # mutable
@@ -133,6 +194,14 @@ class Game:
         """A copy of the current position, to read or to search from (cheap: it does not
         carry the history, and changing it leaves the game alone)."""
         return self._position.copy()
+
+    @property
+    def start(self) -> Position:
+        """A copy of the position the game starts from (the deal, or the position given)."""
+        start = self._position.copy(stack=True)
+        for _ in range(self._ply):
+            start.pop()
+        return start.copy()
 
     @property
     def name(self) -> str:
@@ -166,13 +235,44 @@ class Game:
 
     @property
     def history(self) -> tuple[Move, ...]:
-        """The moves played so far, oldest first."""
-        return self._position.move_stack
+        """The moves played so far, oldest first (the current line up to ``ply``)."""
+        return tuple(node.move for node in self._line[1 : self._ply + 1])  # type: ignore[misc]
 
     @property
     def future(self) -> tuple[Move, ...]:
-        """The moves ``redo`` would play again, next first."""
-        return tuple(reversed(self._undone))
+        """The moves ``redo`` would play again, next first (the current line after ``ply``)."""
+        return tuple(node.move for node in self._line[self._ply + 1 :])  # type: ignore[misc]
+
+    @property
+    def line(self) -> tuple[Move, ...]:
+        """Every move of the current line, also the ones ahead of where the game stands."""
+        return tuple(node.move for node in self._line[1:])  # type: ignore[misc]
+
+    @property
+    def ply(self) -> int:
+        """How many moves of the current line are played (0 at the start)."""
+        return self._ply
+
+    @property
+    def root(self) -> Node:
+        """The start of the move tree; its ``variations`` are the first moves tried."""
+        return self._root
+
+    @property
+    def node(self) -> Node:
+        """The node where the game stands (the root at the start)."""
+        return self._line[self._ply]
+
+    def node_at(self, ply: int) -> Node:
+        """The node of the current line at ``ply`` (0 = the start); ``IndexError`` when out of range."""
+        return self._line[self._checked_ply(ply)]
+
+    def _checked_ply(self, ply: object) -> int:
+        if isinstance(ply, bool) or not isinstance(ply, int):
+            raise TypeError(f"a ply is a whole number, not {ply!r}")
+        if not 0 <= ply < len(self._line):
+            raise IndexError(f"no ply {ply}: this line runs from 0 (the start) to {len(self._line) - 1}")
+        return ply
 
     @property
     def pile_ids(self) -> tuple[str, ...]:
@@ -210,11 +310,11 @@ class Game:
         return "won" if outcome.termination is Termination.WON else outcome.reason
 
     def __str__(self) -> str:
-        return diagram.board(self._position, self._seed, len(self.history), self.outcome)
+        return diagram.board(self._position, self._seed, self._ply, self.outcome)
 
     def __repr__(self) -> str:
         seed = "" if self._seed is None else f" seed={self._seed}"
-        return f"<Game {self.name}{seed} moves={len(self.history)}>"
+        return f"<Game {self.name}{seed} moves={self._ply}>"
 
     # ------------------------------------------------------------------ moves
     def legal_moves(self) -> list[Move]:
@@ -226,13 +326,24 @@ class Game:
         """Play ``move`` (a ``Move`` or its notation, e.g. ``"w>t3"``) and return it.
 
         Raises ``IllegalMove`` (a ``ValueError``) saying which rule the move breaks;
-        the game is then left exactly as it was. Playing clears the redo list.
+        the game is then left exactly as it was. Playing the line's next move keeps the moves
+        after it ahead, as ``redo`` does; another move starts a new line from here, and the
+        moves that were ahead stay in the tree as a variation (so ``future`` is then empty,
+        unless the move was tried here before and its line goes on).
         """
         move = self.parse_move(move)
         if not self._position.is_legal(move):
             raise IllegalMove(move, explain.refusal(self._position, move) or "it is not a legal move here")
+        here = self._line[self._ply]
+        ahead = self._line[self._ply + 1] if self._ply + 1 < len(self._line) else None
+        if ahead is None or ahead.move != move:
+            known = here.variation(move)
+            if known is None:
+                self._line[self._ply + 1 :] = [here.add(move, time.time())]
+            else:
+                self._line[self._ply + 1 :] = [known, *known.main_continuation()]
         self._position.push(move)
-        self._undone.clear()
+        self._ply += 1
         self._notify("play", move)
         return move
 
@@ -255,26 +366,139 @@ class Game:
         except IllegalMove as refused:
             return refused.reason
         if self._position.is_legal(move):
-            return f"legal: {explain.describe(self._position, move)}"
+            return f"legal: {explain.sentence(self._position, move)}: {explain.rule(self._position, move)}"
         return explain.refusal(self._position, move) or "it is not a legal move here"
 
     def undo(self) -> Move:
         """Take back the last move and return it; ``IndexError`` when there is none."""
-        if not self._position.move_stack:
+        if self._ply == 0:
             raise IndexError("nothing to undo: no move has been played")
         move = self._position.pop()
-        self._undone.append(move)
+        self._ply -= 1
         self._notify("undo", move)
         return move
 
     def redo(self) -> Move:
-        """Play again the last move undone and return it; ``IndexError`` when there is none."""
-        if not self._undone:
+        """Play again the next move of the line and return it; ``IndexError`` when there is none."""
+        if self._ply + 1 >= len(self._line):
             raise IndexError("nothing to redo: no move has been undone since the last play")
-        move = self._undone.pop()
+        move = self._line[self._ply + 1].move
+        assert move is not None
         self._position.push(move)
+        self._ply += 1
         self._notify("redo", move)
         return move
+
+    def goto(self, ply: int) -> None:
+        """Stand at ``ply`` of the current line (0 = the start) in one step;
+        ``IndexError`` when the line has no such ply."""
+        self._stand_on(self._line, self._checked_ply(ply))
+
+    def enter(self, node: Node) -> None:
+        """Stand on ``node``, anywhere in this game's tree: its line becomes the current line,
+        continued by its main continuation."""
+        self._check_own(node)
+        self._stand_on([*node.path(), *node.main_continuation()], node.ply)
+
+    def promote(self, node: Node) -> None:
+        """Make ``node`` its parent's main continuation (the first of its variations)."""
+        self._check_own(node)
+        if node.parent is None:
+            raise ValueError("the start is not a variation: it cannot be promoted")
+        node.parent.variations.remove(node)
+        node.parent.variations.insert(0, node)
+        self._notify("edit", None)
+
+    def delete(self, node: Node) -> None:
+        """Remove ``node`` and every move after it from the tree. When the game stands on the
+        moves removed, it goes back to the move before ``node``; the current line then ends
+        there, or follows the main continuation where it branched."""
+        self._check_own(node)
+        parent = node.parent
+        if parent is None:
+            raise ValueError("the start cannot be deleted (take back moves with goto(0))")
+        on_line = node.ply < len(self._line) and self._line[node.ply] is node
+        if on_line and self._ply >= node.ply:
+            self._stand_on(self._line, node.ply - 1, notify=False)
+        parent.variations.remove(node)
+        if on_line:
+            self._line[node.ply :] = list(parent.main_continuation())
+        self._notify("edit" if not on_line or self._ply < node.ply - 1 else "goto", None)
+
+    def _check_own(self, node: object) -> None:
+        if not isinstance(node, Node):
+            raise TypeError(f"expected a Node of this game's tree, not {node!r}")
+        root = node
+        while root.parent is not None:
+            root = root.parent
+        if root is not self._root:
+            raise ValueError(f"{node!r} is not in this game's tree")
+
+    def _stand_on(self, line: list[Node], ply: int, *, notify: bool = True) -> None:
+        """Stand at ``ply`` of ``line`` (a line of this game's tree), pushing and popping only
+        the moves between where the game stands and there."""
+        shared = 0
+        limit = min(self._ply, ply)
+        while shared < limit and self._line[shared + 1] is line[shared + 1]:
+            shared += 1
+        for _ in range(self._ply - shared):
+            self._position.pop()
+        for node in line[shared + 1 : ply + 1]:
+            assert node.move is not None
+            self._position.push(node.move)
+        self._line, self._ply = list(line), ply
+        if notify:
+            self._notify("goto", self._line[ply].move)
+
+    # ------------------------------------------------------------------ words and comments
+    def sentence(self, ply: int) -> str:
+        """What move ``ply`` of the current line does (1 = the first move), in a sentence."""
+        before, move = self._before(ply)
+        return explain.sentence(before, move)
+
+    def rule(self, ply: int) -> str:
+        """The rule that allows move ``ply`` of the current line, in words (as ``explain`` says it)."""
+        before, move = self._before(ply)
+        return explain.rule(before, move)
+
+    def sentences(self) -> list[str]:
+        """The sentence of every move of the current line, first move first."""
+        position = self.start
+        said = []
+        for node in self._line[1:]:
+            assert node.move is not None
+            said.append(explain.sentence(position, node.move))
+            position.push(node.move)
+        return said
+
+    def _before(self, ply: int) -> tuple[Position, Move]:
+        """The position before move ``ply`` of the current line, and that move."""
+        if self._checked_ply(ply) == 0:
+            raise IndexError("ply 0 is the start, before any move: moves are 1 to the line's length")
+        position = self._position.copy(stack=True)
+        for _ in range(max(self._ply - ply + 1, 0)):
+            position.pop()
+        for node in self._line[self._ply + 1 : ply]:
+            assert node.move is not None
+            position.push(node.move)
+        move = self._line[ply].move
+        assert move is not None
+        return position, move
+
+    def annotate(self, ply: int, text: str, marks: Iterable[str] | None = None) -> None:
+        """Comment on move ``ply`` of the current line (0 = the start), and mark piles (ids such
+        as ``"tableau/3"``) or cards (codes such as ``"7H"``) to highlight there. An empty text
+        and no marks clear the note. ``ValueError`` for a bad mark or a comment over 10,000
+        characters; the game is then unchanged. Comments are plain text, never markup."""
+        node = self._line[self._checked_ply(ply)]
+        comment = record.checked_comment(text)
+        node.comment, node.marks = comment, record.checked_marks(self._position, marks)
+        self._notify("edit", None)
+
+    @property
+    def annotations(self) -> dict[int, str]:
+        """The comments on the current line, by ply (0 = the start)."""
+        return {ply: node.comment for ply, node in enumerate(self._line) if node.comment}
 
     def autoplay(self) -> list[Move]:
         """Send every card that can go to a foundation there, until none can; return the moves."""
@@ -294,8 +518,10 @@ class Game:
 
     # ------------------------------------------------------------------ listeners
     def add_listener(self, listener: Listener) -> None:
-        """Call ``listener(game, action, move)`` after every play, undo and redo
-        (``action`` is ``"play"``, ``"undo"`` or ``"redo"``).
+        """Call ``listener(game, action, move)`` after every change. ``action`` is
+        ``"play"``, ``"undo"`` or ``"redo"`` with the move; ``"goto"`` after ``goto``,
+        ``enter`` or a ``delete`` that moved the game, with the move it now stands after
+        (None at the start); ``"edit"`` after a comment, mark or variation changed, with None.
 
         The change stands whatever a listener does: an exception a listener raises is
         logged (logger ``"solitaire_widget"``, with its traceback), the other listeners
@@ -307,7 +533,7 @@ class Game:
         """Stop calling ``listener``; ``ValueError`` if it was not added."""
         self._listeners.remove(listener)
 
-    def _notify(self, action: str, move: Move) -> None:
+    def _notify(self, action: str, move: Move | None) -> None:
         for listener in list(self._listeners):
             try:
                 listener(self, action, move)

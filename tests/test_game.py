@@ -223,25 +223,42 @@ def test_explain_gives_the_same_words_as_the_illegal_move_error(move):
     assert caught.value.move == sw.Move.parse(move)
 
 
+KLONDIKE_COLUMNS = "in Klondike columns build down in alternating colours"
+
+
 @pytest.mark.parametrize(
     ("move", "description"),
     [
-        ("w>t0", "legal: moves the eight of diamonds from waste to tableau/0"),
-        ("t1x3>t2", "legal: moves the king of hearts and the 2 cards on it from tableau/1 to tableau/2"),
-        ("s>w", "legal: turns 1 card from the stock onto the waste"),
-        ("t3>f1", "legal: moves the ace of diamonds from tableau/3 to foundation/1"),
+        ("w>t0", f"legal: 8♦ from the waste onto 9♠ in column 0: {KLONDIKE_COLUMNS}"),
+        (
+            "t1x3>t2",
+            "legal: K♥ and the 2 cards on it from column 1 to the empty column 2: in Klondike a king, "
+            "or a run headed by a king, may fill an empty column; a run in sequence moves as a unit",
+        ),
+        ("s>w", "legal: turn one card from the stock: the stock turns one card at a time onto the waste"),
+        (
+            "t3>f1",
+            "legal: A♦ from column 3 to the empty foundation 1: "
+            "in Klondike foundations build up by suit from the ace",
+        ),
     ],
 )
-def test_explain_describes_a_legal_move(move, description):
+def test_explain_says_what_a_legal_move_does_and_the_rule_that_allows_it(move, description):
     g = make("klondike", tableau=["9S", "KH QC JD", "", "AD"], waste="7D 8D", foundations=["AH"])
     assert g.explain(move) == description
 
 
 def test_explain_describes_draw_three_and_a_redeal():
     g = make("klondike", tableau=["| 2D"], stock="5C 6C 7C", waste="4D", rest_under=0, options={"draw": 3})
-    assert g.explain("sx3>w") == "legal: turns 3 cards from the stock onto the waste"
+    assert g.explain("sx3>w") == (
+        "legal: turn three cards from the stock: draw three: the stock turns three cards at a time "
+        "onto the waste, or all that are left"
+    )
     g.play("sx3>w")
-    assert g.explain("wx4>s") == "legal: redeals: the 4 waste cards go back to the stock"
+    assert g.explain("wx4>s") == (
+        "legal: redeal: 4 cards back to the stock: with the stock empty, the whole waste is turned "
+        "over to form the stock again (redeals are unlimited)"
+    )
 
 
 def test_explain_refuses_unreadable_text_like_play():
@@ -556,9 +573,8 @@ def test_drawing_when_stock_and_waste_are_both_empty_does_not_claim_the_redeals_
 
 def test_explain_of_a_run_of_two_says_the_card_on_it_in_the_singular():
     g = make("klondike", tableau=["KH QC", ""])
-    assert (
-        g.explain("t0x2>t1")
-        == "legal: moves the king of hearts and the card on it from tableau/0 to tableau/1"
+    assert g.explain("t0x2>t1").startswith(
+        "legal: K♥ and the card on it from column 0 to the empty column 1: "
     )
 
 

@@ -3,26 +3,70 @@
 import widget from "../widget.js";
 import states from "./fixtures/states.json";
 
-/** A fresh copy of the fixture state `name` (see fixtures/make_states.py). */
+/**
+ * A fresh copy of the fixture state `name` (see fixtures/make_states.py). States written
+ * before the widget had a timeline lack its fields: they get those of a game played along
+ * one line (the one mainLine(state.moves) gives), standing at its end.
+ */
 export function fixture(name) {
   if (!states[name]) throw new Error(`no fixture state ${name}`);
-  return structuredClone(states[name]);
+  const state = structuredClone(states[name]);
+  state.ply ??= state.moves;
+  state.line_length ??= state.moves;
+  state.line_end ??= state.moves;
+  state.standing ??= null;
+  state.marks ??= [];
+  state.timeline_version ??= 0;
+  state.lesson ??= null;
+  return state;
+}
+
+/**
+ * The rows of a line of `length` moves with nothing else in the tree: ids 0 (the start) to
+ * `length`, as Python's timeline messages give them.
+ */
+export function mainLine(length) {
+  const rows = [{ id: 0, parent: null, index: 0, ply: 0, move: null, sentence: "the deal", comment: "", marks: [] }];
+  for (let ply = 1; ply <= length; ply += 1) {
+    rows.push({ id: ply, parent: ply - 1, index: 0, ply, move: `t${ply % 7}>f0`, sentence: `move ${ply} in words`, comment: "", marks: [] });
+  }
+  return rows;
+}
+
+/** A variation row: node `id` played from node `parent` in place `index` of its variations. */
+export function variationRow(id, parent, index, ply, fields = {}) {
+  return { id, parent, index, ply, move: `w>t${index}`, sentence: `variation ${id} in words`, comment: "", marks: [], ...fields };
+}
+
+/** A `timeline` message giving the whole timeline. */
+export function resetMessage(rows, version = 0) {
+  return { kind: "timeline", version, reset: true, rows, removed: [] };
 }
 
 export const FIXTURE_NAMES = Object.keys(states);
 
-/** The model API a view uses (get/on/off/send/save_changes), recording what happens. */
+/**
+ * The model API a view uses (get/set/on/off/send/save_changes), recording what happens.
+ * `sent` holds the intents the player's actions send; the sync_timeline every view sends
+ * when it starts (and when it misses a timeline version) goes to `syncs`.
+ */
 export class FakeModel {
   constructor(state) {
     this.values = { state };
     this.handlers = new Map();
     this.sent = [];
+    this.syncs = [];
+    this.saves = 0;
     this.onCalls = 0;
     this.offCalls = 0;
   }
 
   get(name) {
     return this.values[name];
+  }
+
+  set(name, value) {
+    this.values[name] = value;
   }
 
   on(event, handler) {
@@ -45,10 +89,12 @@ export class FakeModel {
   }
 
   send(content) {
-    this.sent.push(content);
+    (content.kind === "sync_timeline" ? this.syncs : this.sent).push(content);
   }
 
-  save_changes() {}
+  save_changes() {
+    this.saves += 1;
+  }
 
   /** Python replacing the state: fires change:state like the widget manager does. */
   setState(state) {
@@ -62,12 +108,19 @@ export class FakeModel {
   }
 }
 
-/** Render a view of `model` (or of a new model holding `state`) into a fresh element. */
-export function mount(modelOrState) {
+/**
+ * Render a view of `model` (or of a new model holding `state`) into a fresh element. Like a
+ * kernel, the model then answers the view's sync_timeline with `timeline` (rows), by default
+ * the line of the state's length; `timeline: null` leaves the sync unanswered.
+ */
+export function mount(modelOrState, { timeline } = {}) {
   const model = modelOrState instanceof FakeModel ? modelOrState : new FakeModel(modelOrState);
   const el = document.createElement("div");
   document.body.append(el);
   const cleanup = widget.render({ model, el });
+  const state = model.get("state");
+  const rows = timeline === undefined && state && Number.isInteger(state.line_length) ? mainLine(state.line_length) : timeline;
+  if (rows) model.message(resetMessage(rows, state.timeline_version));
   const root = el.querySelector(".sw-root");
   const q = (selector) => root.querySelector(selector);
   const qa = (selector) => Array.from(root.querySelectorAll(selector));

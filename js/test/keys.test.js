@@ -15,6 +15,8 @@ describe("keys", () => {
     expect(keyAction({ key: "R" })).toBe("redo");
     expect(keyAction({ key: "n" })).toBe("new");
     expect(keyAction({ key: "a" })).toBe("autoplay");
+    expect(keyAction({ key: "[" })).toBe("back");
+    expect(keyAction({ key: "]" })).toBe("forward");
     expect(keyAction({ key: "z" })).toBe(null);
     expect(keyAction({ key: "u", ctrlKey: true })).toBe(null);
     expect(keyAction({ key: "r", metaKey: true })).toBe(null);

@@ -5,6 +5,7 @@ import {
   boardLayout,
   boardMetrics,
   fanSteps,
+  splitWidth,
   stackOffsets,
   tableauOffsets,
   wasteOffsets,
@@ -127,5 +128,13 @@ describe("fans and stacks", () => {
     expect(two.map((o) => o.x)).toEqual([0, 30]);
     const single = wasteOffsets(5, 1, 100);
     expect(new Set(single.map((o) => o.x)).size).toBe(1);
+  });
+});
+
+describe("sharing the view with the move list", () => {
+  it("puts the list beside the board from 1000 px on, and under it below", () => {
+    expect(splitWidth(999)).toEqual({ wide: false, boardWidth: 999 });
+    expect(splitWidth(1000)).toEqual({ wide: true, boardWidth: 688 });
+    expect(splitWidth(1400).boardWidth).toBe(1088);
   });
 });

@@ -193,15 +193,17 @@ describe("playing with the pointer", () => {
     click(card("6C"));
     expect(model.sent).toHaveLength(1);
     const [intent] = model.sent;
+    // Request 1 was the sync_timeline the view sent when it started (model.syncs).
+    expect(model.syncs.map((sync) => sync.request)).toEqual([`${viewIdOf(model)}:1`]);
     expect(intent).toEqual({
       kind: "move",
       version: state.version,
-      request: `${viewIdOf(model)}:1`,
+      request: `${viewIdOf(model)}:2`,
       source: "tableau/1",
       target: "tableau/5",
       count: 1,
     });
-    expect(intent.request).toMatch(/^[0-9a-f]{12}:1$/);
+    expect(intent.request).toMatch(/^[0-9a-f]{12}:2$/);
     expect(root.querySelector(".sw-card--held")).toBe(null);
   });
 
@@ -242,7 +244,7 @@ describe("playing with the pointer", () => {
     const { model, card } = view(state);
     doubleClick(card("AH"));
     expect(model.sent).toEqual([
-      { kind: "move", version: state.version, request: `${viewIdOf(model)}:1`, source: "tableau/4", target: "foundation/0", count: 1 },
+      { kind: "move", version: state.version, request: `${viewIdOf(model)}:2`, source: "tableau/4", target: "foundation/0", count: 1 },
     ]);
   });
 
@@ -348,7 +350,7 @@ describe("refusals and waiting for the kernel", () => {
     click(stock);
     expect(model.sent).toHaveLength(2);
     expect(model.sent[1].version).toBe(state.version + 1);
-    expect(model.sent[1].request).toMatch(/:2$/);
+    expect(model.sent[1].request).toMatch(/:3$/);
   });
 
   it("after a refusal the same version may be tried again", () => {
@@ -477,9 +479,9 @@ describe("keyboard play", () => {
     key(pile("stock"), "n");
     const id = viewIdOf(model);
     expect(model.sent).toEqual([
-      { kind: "undo", version: state.version, request: `${id}:1` },
-      { kind: "redo", version: state.version + 1, request: `${id}:2` },
-      { kind: "new_game", version: state.version + 2, request: `${id}:3`, game: "klondike", seed: null, options: state.options },
+      { kind: "undo", version: state.version, request: `${id}:2` },
+      { kind: "redo", version: state.version + 1, request: `${id}:3` },
+      { kind: "new_game", version: state.version + 2, request: `${id}:4`, game: "klondike", seed: null, options: state.options },
     ]);
   });
 
@@ -751,11 +753,14 @@ describe("views and cleanup", () => {
       }
     };
     try {
-      const model = new FakeModel(fixture("klondike_start"));
+      // A line of three moves ahead, so a replay can run.
+      const model = new FakeModel({ ...fixture("klondike_start"), line_length: 3, line_end: 3 });
       const timersBefore = vi.getTimerCount();
       const mounted = mount(model);
       click(mounted.pile("stock"));
       mounted.model.message({ kind: "refused", request: model.sent[0].request, reason: "shown in a toast" });
+      click(mounted.q('[data-action="replay"]'));
+      expect(model.sent.at(-1)).toMatchObject({ kind: "goto", ply: 1 });
       expect(vi.getTimerCount()).toBeGreaterThan(timersBefore);
       expect(model.listenerCount()).toBe(2);
       expect(observers[0].observed).toBe(1);

@@ -1,4 +1,5 @@
-"""Moves in words: what a legal move does, and which rule an illegal one breaks.
+"""Moves in words: what a legal move does and the rule that allows it, and which rule an
+illegal one breaks.
 
 >>> from solitaire_widget import Game, Move
 >>> p = Game.new("klondike", seed=42).position
@@ -10,22 +11,63 @@ from __future__ import annotations
 
 from itertools import pairwise
 
-from .cards import card_label, card_words
+from .cards import card_label
 from .moves import Move
 from .position import Position
 
+_COUNT_WORDS = ("no", "one", "two", "three")
 
-def describe(position: Position, move: Move) -> str:
-    """What ``move`` (a legal move of ``position``) does, in words."""
+
+def _place(position: Position, pile_id: str) -> str:
+    """A pile in words: "the waste", "column 3", "foundation 1"."""
+    kind, _, index = pile_id.partition("/")
+    if kind == "tableau":
+        return f"{position.rules.column_word} {index}"
+    return f"foundation {index}" if kind == "foundation" else f"the {kind}"
+
+
+def sentence(position: Position, move: Move) -> str:
+    """What ``move`` (legal in ``position``) does, in a short sentence: "7♦ from the waste
+    onto 8♠ in column 3", "turn three cards from the stock", "redeal: 21 cards back to the stock"."""
     source, target, count = move
     if source == "stock":
-        return f"turns {count} card{'s' if count > 1 else ''} from the stock onto the waste"
+        number = _COUNT_WORDS[count] if count < len(_COUNT_WORDS) else str(count)
+        return f"turn {number} card{'s' if count > 1 else ''} from the stock"
     if target == "stock":
-        return f"redeals: the {count} waste cards go back to the stock"
+        return f"redeal: {count} card{'s' if count > 1 else ''} back to the stock"
     cards = position.cards(source)
+    head = card_label(cards[-count])
     on_it = "" if count == 1 else " and the card on it" if count == 2 else f" and the {count - 1} cards on it"
-    what = card_words(cards[-count]) + on_it
-    return f"moves the {what} from {source} to {target}"
+    what = head + on_it
+    pile = position.cards(target)
+    where = _place(position, target)
+    if pile:
+        onto = f"onto {card_label(pile[-1])} {'on' if target.startswith('foundation/') else 'in'} {where}"
+    else:
+        onto = f"to the empty {where}"
+    return f"{what} from {_place(position, source)} {onto}"
+
+
+def rule(position: Position, move: Move) -> str:
+    """The rule that allows ``move`` (legal in ``position``), in words."""
+    rules = position.rules
+    source, target, count = move
+    if source == "stock":
+        if position.draw == 1:
+            return "the stock turns one card at a time onto the waste"
+        return "draw three: the stock turns three cards at a time onto the waste, or all that are left"
+    if target == "stock":
+        left = position.redeals_left
+        allowed = "redeals are unlimited" if left is None else f"{left} redeal{'s' if left != 1 else ''} left"
+        return f"with the stock empty, the whole waste is turned over to form the stock again ({allowed})"
+    place = position.place(target)
+    source_place = position.place(source)
+    assert place is not None and source_place is not None, move
+    if place[0] == "foundation":
+        return rules.foundation_rule(place[1])
+    kind = source_place[0]
+    words = rules.tableau_rule(kind) if position.cards(target) else rules.empty_tableau_rule(kind)
+    return words + ("; a run in sequence moves as a unit" if count > 1 else "")
 
 
 def refusal(position: Position, move: Move) -> str | None:

@@ -105,6 +105,18 @@ class Rules:
         """Why ``card`` (or a run it heads) may not fill an empty tableau pile."""
         return None
 
+    def foundation_rule(self, index: int) -> str:
+        """The rule that lets a card go to foundation ``index``, in words."""
+        raise NotImplementedError
+
+    def tableau_rule(self, source_kind: str) -> str:
+        """The rule that lets a card (or a run it heads) from a ``source_kind`` pile go on a tableau card."""
+        raise NotImplementedError
+
+    def empty_tableau_rule(self, source_kind: str) -> str:
+        """The rule that lets a card (or a run it heads) from a ``source_kind`` pile fill an empty pile."""
+        raise NotImplementedError
+
     def check_options(self, given: dict[str, object]) -> dict[str, object]:
         """The full option dict: defaults updated by ``given``, each value checked."""
         options = self.option_defaults

@@ -17,15 +17,23 @@ def _cell(text: str) -> str:
     return text.rjust(3).ljust(CELL)
 
 
-def board(position: Position, seed: int | None, moves_played: int, outcome: Outcome | None) -> str:
-    """A readable board: a header (game, seed, options, moves, outcome), stock and waste,
-    foundations, then the tableau piles."""
+def game_facts(position: Position, seed: int | None) -> list[str]:
+    """The game, its seed and the options that change its play, as short phrases."""
     options = position.options
     facts = [position.rules.title]
     if seed is not None:
         facts.append(f"seed {seed}")
     if "draw" in options:
         facts.append(f"draw {options['draw']}")
+    if options.get("foundation_to_tableau") is False:
+        facts.append("foundation cards stay")
+    return facts
+
+
+def board(position: Position, seed: int | None, moves_played: int, outcome: Outcome | None) -> str:
+    """A readable board: a header (game, seed, options, moves, outcome), stock and waste,
+    foundations, then the tableau piles."""
+    facts = game_facts(position, seed)
     left = position.redeals_left
     facts.append("unlimited redeals" if left is None else f"{left} redeal{'s' if left != 1 else ''} left")
     facts.append(f"{moves_played} move{'s' if moves_played != 1 else ''}")

@@ -25,8 +25,23 @@ The synced trait ``state`` is a dict, replaced as a whole on every change::
                     and on status, never on the words of message
     message         null while playing; "You won in 123 moves!" when won; when stuck, why,
                     in words, and that undo still works
-    last_move       {"action": "play"|"undo"|"redo", "source", "target", "count"}, or null
-                    after a new deal and in the first state
+    last_move       {"action": "play"|"undo"|"redo"|"goto", "source", "target", "count"}:
+                    the change that made this state; null after a new deal, in the first
+                    state, after a goto to the start and after an edit of the timeline
+    ply             int, moves of the current line played (0 = the start)
+    line_length     int, moves in the current line (ply < line_length after undo or goto)
+    line_end        the node id (see Timeline) the current line ends at; with the rows'
+                    parents it gives every node of the line
+    standing        {"source", "target", "count"}: the move the game stands after (the
+                    line's move number ply), to mark on the board; null at the start
+    marks           [mark, ...]: pile ids and card codes to highlight where the game
+                    stands (Game.annotate); [] for none
+    timeline_version  int, the version of the timeline this state goes with (see Timeline)
+    lesson          null, or while a lesson runs {"total": moves the student must find,
+                    "ply": moves played so far, "found": found unaided, "shown": revealed
+                    with "show me", "done": bool, "said": the last thing the lesson said
+                    (the comment of a found move, "legal, but the lesson plays something
+                    else", the move shown, the final count) or null}
     started_at      ms since the epoch when this deal began (the widget was made, new_game, restart)
     finished_at     ms since the epoch when the game became won or stuck; null while playing
 
@@ -39,6 +54,15 @@ Custom messages (``model.send(content)``), each a JSON object with exactly these
     {"kind": "undo" | "redo" | "restart" | "autoplay", "version": v, "request": id}
     {"kind": "new_game", "version": v, "request": id,
      "game": "klondike" | "father" | "following", "seed": int | null, "options": {...}}
+    {"kind": "goto", "version": v, "request": id, "ply": k}        k: 0 to line_length
+    {"kind": "enter", "version": v, "request": id, "node": id}     any node of the timeline
+    {"kind": "show_me", "version": v, "request": id}               a lesson's next move
+    {"kind": "sync_timeline", "version": v, "request": id}         send the whole timeline
+
+``sync_timeline`` changes nothing (and is answered even when its version is stale): the
+answer is a ``timeline`` message with ``reset`` true. A view sends it when it renders and
+whenever ``state.timeline_version`` is not the version of the last timeline message it
+applied.
 
 ``request`` is ``"<viewId>:<n>"``: a view id of 1 to 64 letters, digits, ``_``, ``.`` or
 ``-`` (random per rendered view), a colon and a counter of up to 16 digits. ``version``,
@@ -54,6 +78,29 @@ an autoplay that plays several moves still makes a single new state. Anything el
 nothing and is answered with one custom message to every view::
 
     {"kind": "refused", "request": id, "reason": "<plain words>"}
+
+Timeline (Python -> view)
+=========================
+
+The move list is sent apart from ``state``, so a move costs one row, not the whole list.
+Python sends one custom message to every view whenever the timeline changes (before the
+state that goes with it) and in answer to ``sync_timeline``::
+
+    {"kind": "timeline", "version": tv, "reset": bool, "rows": [row, ...], "removed": [id, ...]}
+
+With ``reset`` the rows are the whole timeline and replace what the view had; otherwise they
+are the nodes added or changed (a changed row replaces the row with its id) and ``removed``
+the ids of nodes deleted. A view that misses a version (``version`` is not its last + 1)
+sends ``sync_timeline``. A row is one node of the move tree::
+
+    {"id": int, "parent": int | null, "index": position among its parent's variations
+     (0 = the main continuation), "ply": int, "move": "w>t3" | null (the start),
+     "sentence": "7♦ from the waste onto 8♠ in column 3" | "the deal", "comment": str,
+     "marks": [mark, ...]}
+
+Ids are stable for the life of a game (a new deal starts again from 0, the start). The view
+keeps the rows in its model (``model.set("timeline", rows)`` without saving them back), so a
+notebook saved with its widget state shows the move list too.
 
 ``request`` is null when the intent carried no usable request id. The reason is the engine's
 own explanation for an illegal move and ``"the board changed before this arrived"`` for a
@@ -81,6 +128,10 @@ _INTENT_FIELDS = {
     "restart": _BASE_FIELDS,
     "autoplay": _BASE_FIELDS,
     "new_game": _BASE_FIELDS | {"game", "seed", "options"},
+    "goto": _BASE_FIELDS | {"ply"},
+    "enter": _BASE_FIELDS | {"node"},
+    "show_me": _BASE_FIELDS,
+    "sync_timeline": _BASE_FIELDS,
 }
 _REQUEST_ID = re.compile(r"[\w.\-]{1,64}:[0-9]{1,16}", re.ASCII)
 _MAX_COUNT = 52
@@ -145,6 +196,10 @@ def checked_intent(content: dict[str, Any], buffers: object) -> str:
             raise Refusal(f"count must be a whole number from 1 to {_MAX_COUNT}, not {brief(count)}")
     elif kind == "new_game":
         _check_new_game(content)
+    elif kind in ("goto", "enter"):
+        field = "ply" if kind == "goto" else "node"
+        if not _is_int(content[field]) or not 0 <= content[field] <= MAX_SEED:
+            raise Refusal(f"{field} must be a whole number from 0, not {brief(content[field])}")
     return kind
 
 

@@ -13,9 +13,10 @@ The state it syncs to its views and the intents it takes from them are documente
 
 from __future__ import annotations
 
+import os
 import pathlib
 import time
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from contextlib import contextmanager
 from typing import Any, NamedTuple
 
@@ -27,7 +28,9 @@ from ..engine.games import rules_for
 from ..engine.moves import IllegalMove, Move
 from ..engine.outcome import Termination
 from ..game import Game
+from ..lesson import OTHER_MOVE, Lesson
 from .intents import STALE, Refusal, brief, checked_intent, request_id
+from .timeline import TimelineSync
 
 _STATIC = pathlib.Path(__file__).parent.parent / "static"
 for _bundled in ("widget.js", "widget.css"):
@@ -85,9 +88,12 @@ class SolitaireWidget(anywidget.AnyWidget):
         self._game = self._game_for(game, seed, options)
         self._started_at = _now_ms()
         self._finished_at: int | None = None
-        self._gathering: list[tuple[str, Move]] | None = None
+        self._gathering: list[tuple[str, Move | None]] | None = None
         self._move_callbacks = CallbackDispatcher()
         self._answered: dict[str, None] = {}
+        self._timeline = TimelineSync(self._game)
+        self._timeline_reset_due = False
+        self._lesson: Lesson | None = None
         self._game.add_listener(self._on_game_change)
         self._listening = True
         # The first state goes out with the widget itself, so no view ever sees an empty one.
@@ -132,6 +138,47 @@ class SolitaireWidget(anywidget.AnyWidget):
     def legal_moves(self) -> list[Move]:
         """Every legal move now, in the engine's order."""
         return self._game.legal_moves()
+
+    def goto(self, ply: int) -> None:
+        """Stand at ``ply`` of the current line (0 = the deal); see ``Game.goto``."""
+        self._game.goto(ply)
+
+    def annotate(self, ply: int, text: str, marks: Iterable[str] | None = None) -> None:
+        """Comment on move ``ply`` and mark piles or cards there; see ``Game.annotate``."""
+        self._game.annotate(ply, text, marks)
+
+    def save(self, path: str | os.PathLike[str]) -> None:
+        """Save the game's record (every line, comment and mark) to ``path``; see ``Game.save``."""
+        self._game.save(path)
+
+    def load(self, path: str | os.PathLike[str]) -> Game:
+        """Show the game recorded in ``path``, standing where it was saved; return it. A file
+        that is not a good record raises ``RecordError`` and the game on show stays."""
+        loaded = Game.load(path)
+        self._switch_to(loaded)
+        return loaded
+
+    def lesson(self, source: Game | dict[str, Any] | str | os.PathLike[str]) -> Lesson:
+        """Start a lesson on ``source`` (a ``Game``, a record dict or a record file): the board
+        shows its start and the student must find each next move of its main line. The
+        right move is played and its comment shown; another legal move is refused with
+        "legal, but the lesson plays something else"; "Show me" plays the move. Undo, new
+        games and the like wait until ``end_lesson()``. Returns the ``Lesson`` (its counts)."""
+        if isinstance(source, Game):
+            game = source
+        elif isinstance(source, dict):
+            game = Game.from_record(source)
+        else:
+            game = Game.load(source)
+        lesson = Lesson(game)
+        self._lesson = lesson
+        self._switch_to(lesson.student_game())
+        return lesson
+
+    def end_lesson(self) -> None:
+        """End the lesson: the game on show plays on as an ordinary game."""
+        self._lesson = None
+        self._publish(None)
 
     def new_game(self, game: str | Game | None = None, seed: int | None = None, **options: object) -> Game:
         """Deal a new game and show it; return it (it is also ``w.game``).
@@ -222,7 +269,7 @@ class SolitaireWidget(anywidget.AnyWidget):
         state: dict[str, Any] = proposal["value"]
         return state
 
-    def _on_game_change(self, game: Game, action: str, move: Move) -> None:
+    def _on_game_change(self, game: Game, action: str, move: Move | None) -> None:
         if self._gathering is not None:
             self._gathering.append((action, move))
             return
@@ -240,7 +287,7 @@ class SolitaireWidget(anywidget.AnyWidget):
     def _gathered(self) -> Iterator[None]:
         """Engine actions inside the block reach the view as one state update, at its end."""
         outer = self._gathering
-        actions: list[tuple[str, Move]] = []
+        actions: list[tuple[str, Move | None]] = []
         self._gathering = actions
         try:
             yield
@@ -266,8 +313,18 @@ class SolitaireWidget(anywidget.AnyWidget):
             self._game.remove_listener(self._on_game_change)
             game.add_listener(self._on_game_change)
         self._game = game
+        self._timeline = TimelineSync(game, self._timeline.version + 1)
+        self._timeline_reset_due = True
 
-    def _publish(self, last: tuple[str, Move] | None) -> None:
+    def _publish(self, last: tuple[str, Move | None] | None) -> None:
+        # The timeline goes first, so the state that names its version finds it there.
+        if self._timeline_reset_due:
+            self._timeline_reset_due = False
+            self.send(self._timeline.reset())
+        else:
+            changes = self._timeline.changes()
+            if changes is not None:
+                self.send(changes)
         state = self._stamped_state(self.state["version"] + 1, last)
         self._publishing = True
         try:
@@ -275,7 +332,7 @@ class SolitaireWidget(anywidget.AnyWidget):
         finally:
             self._publishing = False
 
-    def _stamped_state(self, version: int, last: tuple[str, Move] | None) -> dict[str, Any]:
+    def _stamped_state(self, version: int, last: tuple[str, Move | None] | None) -> dict[str, Any]:
         """The state at ``version``, with ``finished_at`` set when the game first is over."""
         state = self._state(version, last)
         if state["status"] == "playing":
@@ -285,7 +342,7 @@ class SolitaireWidget(anywidget.AnyWidget):
         state["finished_at"] = self._finished_at
         return state
 
-    def _state(self, version: int, last: tuple[str, Move] | None) -> dict[str, Any]:
+    def _state(self, version: int, last: tuple[str, Move | None] | None) -> dict[str, Any]:
         game = self._game
         position = game.to_dict()
         del position["history"]
@@ -318,13 +375,15 @@ class SolitaireWidget(anywidget.AnyWidget):
             "termination": termination,
             "message": message,
             "last_move": None
-            if last is None
+            if last is None or last[1] is None
             else {
                 "action": last[0],
                 "source": last[1].source,
                 "target": last[1].target,
                 "count": last[1].count,
             },
+            **self._timeline.state_fields(),
+            "lesson": None if self._lesson is None else self._lesson.state(game),
             "started_at": self._started_at,
             "finished_at": self._finished_at,
         }
@@ -361,6 +420,9 @@ class SolitaireWidget(anywidget.AnyWidget):
         if len(self._answered) > _REMEMBERED_REQUESTS:
             del self._answered[next(iter(self._answered))]
         kind = checked_intent(content, buffers)
+        if kind == "sync_timeline":
+            self.send(self._timeline.reset())
+            return
         if content["version"] != self.state["version"]:
             raise Refusal(STALE)
         game = self._game
@@ -381,11 +443,24 @@ class SolitaireWidget(anywidget.AnyWidget):
     def _carry_out(self, kind: str, intent: dict[str, Any]) -> None:
         """Do what a well-formed, current intent asks; ``Refusal`` (before any change) when it cannot."""
         game = self._game
-        if kind == "move":
+        if self._lesson is not None:
+            self._carry_out_in_lesson(self._lesson, kind, intent)
+        elif kind == "move":
             try:
                 game.play(Move(intent["source"], intent["target"], intent["count"]))
             except IllegalMove as refused:
                 raise Refusal(refused.reason) from None
+        elif kind == "goto":
+            if not 0 <= intent["ply"] <= len(game.line):
+                raise Refusal(f"there is no move {intent['ply']} in this line (it has {len(game.line)})")
+            game.goto(intent["ply"])
+        elif kind == "enter":
+            node = self._timeline.node(intent["node"])
+            if node is None:
+                raise Refusal(f"there is no move {brief(intent['node'])} in this game's timeline any more")
+            game.enter(node)
+        elif kind == "show_me":
+            raise Refusal("no lesson is running")
         elif kind == "undo":
             if not game.history:
                 raise Refusal("there is no move to undo")
@@ -406,6 +481,25 @@ class SolitaireWidget(anywidget.AnyWidget):
             except ValueError as error:
                 raise Refusal(str(error)) from None
             self._switch_to(Game.new(rules.name, intent["seed"], **options))
+
+    def _carry_out_in_lesson(self, lesson: Lesson, kind: str, intent: dict[str, Any]) -> None:
+        """In a lesson the board only finds moves and asks to be shown them."""
+        game = self._game
+        if kind not in ("move", "show_me"):
+            raise Refusal("not during a lesson: find the next move, or press Show me")
+        if lesson.expected(game) is None:
+            raise Refusal(
+                "the lesson is over" if game.ply >= lesson.total else "the game has left the lesson"
+            )
+        if kind == "show_me":
+            lesson.show(game)
+            return
+        try:
+            said = lesson.answer(game, Move(intent["source"], intent["target"], intent["count"]))
+        except IllegalMove as refused:
+            raise Refusal(refused.reason) from None
+        if said == OTHER_MOVE:
+            raise Refusal(OTHER_MOVE)
 
     def _roll_back(self, before: _Snapshot) -> None:
         """Put the game, clock and view back as they were before a failed intent."""

@@ -15,7 +15,7 @@ from pathlib import Path
 
 import pytest
 from harness import REPO_ROOT, JupyterServer, NotebookPage, launch_chromium, write_notebook
-from playwright.sync_api import Browser, BrowserContext, Page, sync_playwright
+from playwright.sync_api import Browser, BrowserContext, ConsoleMessage, Page, sync_playwright
 from playwright.sync_api import Error as PlaywrightError
 
 ARTIFACTS = REPO_ROOT / "tests" / "artifacts"
@@ -183,3 +183,24 @@ def open_notebook(page, new_page, jupyter_server, request):
 def artifacts() -> Path:
     ARTIFACTS.mkdir(parents=True, exist_ok=True)
     return ARTIFACTS
+
+
+@pytest.fixture
+def page_errors(page: Page) -> Iterator[list[str]]:
+    """Every uncaught exception and console error of the page while the test runs."""
+    errors: list[str] = []
+
+    def on_page_error(error: Exception) -> None:
+        errors.append(f"uncaught: {error}")
+
+    def on_console(message: ConsoleMessage) -> None:
+        if message.type == "error":
+            errors.append(f"console: {message.text}")
+
+    page.on("pageerror", on_page_error)
+    page.on("console", on_console)
+    try:
+        yield errors
+    finally:
+        page.remove_listener("pageerror", on_page_error)
+        page.remove_listener("console", on_console)

@@ -5,35 +5,13 @@ kernel's game must agree, and the page must raise no error."""
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator
 
 import pytest
 from harness import KLONDIKE_SEED_3, NotebookPage
-from playwright.sync_api import ConsoleMessage, Page, expect
+from playwright.sync_api import expect
 
 KERNEL_SILENT = re.compile(r"^The kernel is not answering\.")
 STILL_WAITING = re.compile(r"Still waiting for the kernel to answer the last request\.")
-
-
-@pytest.fixture
-def page_errors(page: Page) -> Iterator[list[str]]:
-    """Every uncaught exception and console error of the page while the test runs."""
-    errors: list[str] = []
-
-    def on_page_error(error: Exception) -> None:
-        errors.append(f"uncaught: {error}")
-
-    def on_console(message: ConsoleMessage) -> None:
-        if message.type == "error":
-            errors.append(f"console: {message.text}")
-
-    page.on("pageerror", on_page_error)
-    page.on("console", on_console)
-    try:
-        yield errors
-    finally:
-        page.remove_listener("pageerror", on_page_error)
-        page.remove_listener("console", on_console)
 
 
 def kernel_id(notebook: NotebookPage) -> str:

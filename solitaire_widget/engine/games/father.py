@@ -34,6 +34,19 @@ class Father(Rules):
             return "in Father foundations 4 to 7 are King foundations: a king starts one"
         return same_suit_next(card, top, +1 if builds_up else -1, self.title)
 
+    def foundation_rule(self, index: int) -> str:
+        if index in ACE_FOUNDATIONS:
+            return "in Father the Ace foundations (0 to 3) build up by suit from the ace"
+        return "in Father the King foundations (4 to 7) build down by suit from the king"
+
+    def tableau_rule(self, source_kind: str) -> str:
+        return "in Father the waste's top card may go on any pile, whatever its suit or rank"
+
+    def empty_tableau_rule(self, source_kind: str) -> str:
+        if source_kind == "waste":
+            return self.tableau_rule(source_kind)
+        return "in Father an empty pile may be filled with any available card"
+
     def tableau_refusal(self, card: int, onto: int, source_kind: str) -> str | None:
         if source_kind == "waste":
             return None

@@ -41,6 +41,21 @@ class Following(Rules):
             )
         return None
 
+    def foundation_rule(self, index: int) -> str:
+        return (
+            "in Following foundations build up from the ace, each suit following the one "
+            "before in the rotation hearts, clubs, diamonds, spades"
+        )
+
+    def tableau_rule(self, source_kind: str) -> str:
+        return (
+            "in Following piles build down one rank at a time, a card going on the suit "
+            "that follows its own in the rotation hearts, clubs, diamonds, spades"
+        )
+
+    def empty_tableau_rule(self, source_kind: str) -> str:
+        return "in Following an empty pile may be filled with any available card, or a run"
+
     def tableau_refusal(self, card: int, onto: int, source_kind: str) -> str | None:
         wanted_suit = NEXT_SUIT[suit_of(card)]
         if suit_of(onto) != wanted_suit:

@@ -57,6 +57,18 @@ class Klondike(Rules):
             f"a {colour} {rank_name(rank_of(card) + 1)}"
         )
 
+    def foundation_rule(self, index: int) -> str:
+        return "in Klondike foundations build up by suit from the ace"
+
+    def tableau_rule(self, source_kind: str) -> str:
+        rule = "in Klondike columns build down in alternating colours"
+        if source_kind == "foundation":
+            return rule + ", and a foundation's top card may come back where it fits"
+        return rule
+
+    def empty_tableau_rule(self, source_kind: str) -> str:
+        return "in Klondike a king, or a run headed by a king, may fill an empty column"
+
     def empty_tableau_refusal(self, card: int, source_kind: str) -> str | None:
         if rank_of(card) == 13:
             return None

@@ -1,0 +1,50 @@
+// The lesson panel, shown while state.lesson is set: how far the student is, what the lesson
+// said last, "Show me" for the next move, and the final count. What it says is read out
+// through the view's live region, with the news of the move (see lessonNews).
+
+import { makeButton, makeElement, setText } from "./dom.js";
+
+function moves(count) {
+  return `${count} move${count === 1 ? "" : "s"}`;
+}
+
+export class LessonPanel {
+  constructor() {
+    this.el = makeElement("section", "sw-lesson", { "aria-label": "Lesson", hidden: "" });
+    this.progress = makeElement("p", "sw-lesson-progress");
+    this.final = makeElement("p", "sw-lesson-final", { hidden: "" });
+    this.said = makeElement("p", "sw-lesson-said");
+    this.showMeButton = makeButton("show_me", "Show me", "\u261E");
+    this.showMeButton.title = "Play the lesson's next move for me";
+    this.el.append(this.progress, this.final, this.said, this.showMeButton);
+  }
+
+  /** Shows `lesson` (state.lesson), or hides the panel for null (no lesson, or no state to show). */
+  update(lesson) {
+    this.el.hidden = !lesson;
+    if (!lesson) return;
+    setText(this.progress, `Move ${lesson.ply} of ${lesson.total} \u00B7 found ${lesson.found} \u00B7 shown ${lesson.shown}`);
+    this.final.hidden = !lesson.done;
+    if (lesson.done) {
+      setText(this.final, `Lesson done: you found ${lesson.found} of ${moves(lesson.total)} yourself, ${lesson.shown} shown.`);
+    }
+    this.showMeButton.disabled = Boolean(lesson.done);
+    setText(this.said, saidOf(lesson));
+  }
+}
+
+function saidOf(lesson) {
+  return lesson && typeof lesson.said === "string" ? lesson.said : "";
+}
+
+/**
+ * What the lesson has to say about the change from state `previous` to `state`: its words
+ * when it said something new or the student moved on (the same words after another move are
+ * news too); null otherwise.
+ */
+export function lessonNews(previous, state) {
+  const said = saidOf(state.lesson);
+  if (!said) return null;
+  const before = previous.lesson;
+  return before && saidOf(before) === said && before.ply === state.lesson.ply ? null : said;
+}

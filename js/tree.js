@@ -1,0 +1,116 @@
+// The move tree as the view knows it: the rows of Python's `timeline` messages kept by id
+// (protocol: solitaire_widget/widget/intents.py, Timeline), the current line, and the flat
+// list of entries the move list shows. Pure data, no DOM.
+
+function isRow(row) {
+  return (
+    row !== null &&
+    typeof row === "object" &&
+    Number.isInteger(row.id) &&
+    (row.parent === null || Number.isInteger(row.parent)) &&
+    Number.isInteger(row.ply)
+  );
+}
+
+export class TimelineRows {
+  constructor() {
+    this.rows = new Map(); // id -> row
+    this.version = null; // the version of the last message applied; null before the first
+    this.revision = 0; // +1 on every change, so what is derived from the rows knows when to redo it
+    this.children = new Map(); // parent id -> its rows by index; rebuilt when the revision moves
+    this.childrenRevision = -1;
+  }
+
+  /**
+   * Rows saved with the notebook, shown until the kernel's whole timeline replaces them. Their
+   * version is unknown, so only a reset can follow them.
+   */
+  load(rows) {
+    this.rows.clear();
+    for (const row of rows) if (isRow(row)) this.rows.set(row.id, row);
+    this.version = null;
+    this.revision += 1;
+  }
+
+  /**
+   * Applies a `timeline` message. A reset replaces every row; other messages change rows and
+   * remove ids, but only when they follow the last version applied. Returns false for a
+   * message that does not follow (a version was missed): the view must ask for a reset.
+   */
+  apply(message) {
+    if (message.reset) this.rows.clear();
+    else if (this.version === null || message.version !== this.version + 1) return false;
+    else for (const id of Array.isArray(message.removed) ? message.removed : []) this.rows.delete(id);
+    for (const row of Array.isArray(message.rows) ? message.rows : []) if (isRow(row)) this.rows.set(row.id, row);
+    this.version = message.version;
+    this.revision += 1;
+    return true;
+  }
+
+  toArray() {
+    return Array.from(this.rows.values());
+  }
+
+  /** The rows whose parent is `id`, main continuation first. */
+  childrenOf(id) {
+    if (this.childrenRevision !== this.revision) {
+      this.children.clear();
+      for (const row of this.rows.values()) {
+        if (row.parent === null) continue;
+        if (!this.children.has(row.parent)) this.children.set(row.parent, []);
+        this.children.get(row.parent).push(row);
+      }
+      for (const list of this.children.values()) list.sort((a, b) => (a.index || 0) - (b.index || 0));
+      this.childrenRevision = this.revision;
+    }
+    return this.children.get(id) || [];
+  }
+
+  /**
+   * The rows of the line that ends at node `lineEnd`, the start first (so a row's place is
+   * its ply); null when a row on the way to the start is missing (the rows are not in step).
+   */
+  lineOf(lineEnd) {
+    const line = [];
+    let row = this.rows.get(lineEnd);
+    while (row) {
+      line.push(row);
+      if (row.parent === null) return line.reverse();
+      // Rows from a saved notebook are not checked by Python: a loop must not hang the view.
+      if (line.length > this.rows.size) return null;
+      row = this.rows.get(row.parent);
+    }
+    return null;
+  }
+
+  /**
+   * What the move list shows for `line` (from lineOf), in order: { row, kind, ply, depth }.
+   * Each line entry ("line", depth 0, ply its place) is followed by the alternatives to it,
+   * its siblings, each with its main continuation ("variation", depth 1); alternatives inside
+   * a variation follow their move one level deeper. Moves played past the line's end (none,
+   * when Python ends a line where its main continuation ends) follow its last entry.
+   */
+  entriesOf(line) {
+    const entries = [];
+    const branch = (first, depth) => {
+      let row = first;
+      entries.push({ row, kind: "variation", ply: row.ply, depth });
+      for (;;) {
+        const [main, ...others] = this.childrenOf(row.id);
+        if (!main) return;
+        entries.push({ row: main, kind: "variation", ply: main.ply, depth });
+        for (const other of others) branch(other, depth + 1);
+        row = main;
+      }
+    };
+    line.forEach((row, ply) => {
+      entries.push({ row, kind: "line", ply, depth: 0 });
+      if (ply > 0) {
+        for (const sibling of this.childrenOf(line[ply - 1].id)) if (sibling !== row) branch(sibling, 1);
+      }
+    });
+    const last = line[line.length - 1];
+    for (const beyond of this.childrenOf(last.id)) branch(beyond, 1);
+    return entries;
+  }
+}

@@ -1,0 +1,3 @@
+"""Records of games: the move tree (``tree``), records as versioned JSON (``record``, with its
+JSON Schema in ``record.schema.json``) and the text handout (``text``). Built on the engine
+and the notation; ``Game`` keeps its timeline in a tree and reads and writes records here."""
