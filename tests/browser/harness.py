@@ -46,7 +46,7 @@ CHROMIUM_ARGS = [
 KERNELSPEC = {"name": "python3", "display_name": "Python 3", "language": "python"}
 
 # The widget's root element carries the state version it shows; every pile and card inside
-# carries data-pile / data-card (DESIGN.md).
+# carries data-pile / data-card (set by js/board.js).
 ROOT = "[data-version]"
 PILE = "[data-pile]"
 CARD = "[data-card]"
@@ -262,7 +262,7 @@ def launch_chromium(playwright: Playwright, **options: Any) -> Browser:
 
 
 def shown_piles(position: dict[str, Any]) -> dict[str, list[str]]:
-    """What a board showing ``position`` (DESIGN.md schema) must mark: every pile id with its
+    """What a board showing ``position`` (a position dict) must mark: every pile id with its
     cards bottom to top, ``"down"`` for a face-down card (stock cards are face down)."""
     piles = {"stock": ["down"] * len(position["stock"]), "waste": list(position["waste"])}
     for number, cards in enumerate(position["foundations"]):
@@ -357,6 +357,35 @@ class NotebookPage:
                     && /Kernel status: Idle/.test(status.textContent);
             }"""
         )
+
+    def save(self) -> None:
+        """Save the notebook with File > Save Notebook and wait until the save has finished:
+        JupyterLab's document context reports "completed" once the server has answered the
+        save request, that is once the file is written.
+
+        Nothing may read the notebook through the server while it is being saved: the server
+        truncates the file, then writes it, and a read that finds it half written makes the
+        server "recover" it by putting the previous version back and moving the one being
+        written aside (to ``<name>.invalid``), so the save is lost or the file is gone.
+        """
+        self.page.evaluate(
+            """() => {
+                const context = window.jupyterapp.shell.currentWidget.context;
+                const save = {path: context.path, outcome: null};
+                const settle = (_, state) => {
+                    if (state === 'started') return;
+                    save.outcome = state;
+                    context.saveState.disconnect(settle);
+                };
+                context.saveState.connect(settle);
+                window.__solitaireSave = save;
+            }"""
+        )
+        self.menu("File", "Save Notebook")
+        self.page.wait_for_function("() => window.__solitaireSave.outcome !== null")
+        save = self.page.evaluate("() => window.__solitaireSave")
+        if save["outcome"] != "completed":
+            raise AssertionError(f"saving {save['path']} {save['outcome']}:\n{self.server.log_tail()}")
 
     def menu(self, *path: str) -> None:
         """Click through the main menu, e.g. ``menu("Run", "Run All Cells")``."""
@@ -574,29 +603,16 @@ def _differences(shown: dict[str, list[str]], expected: dict[str, list[str]]) ->
     return "\n".join(lines)
 
 
-def wait_for_saved_widget_state(server, name: str, version: int, timeout: float = 30) -> dict:
-    """The solitaire ``state`` saved in the notebook file, once the save has written it."""
-    deadline = time.monotonic() + timeout
-    metadata: dict = {}
-    while True:
-        try:
-            metadata = server.api("GET", f"api/contents/{name}")["content"]["metadata"]
-        except urllib.error.HTTPError as error:
-            # Read while the save is still writing the file: the server cannot parse it yet.
-            if time.monotonic() > deadline:
-                raise AssertionError(f"{name} could not be read back:\n{server.log_tail()}") from error
-            time.sleep(0.2)
-            continue
-        models = (
-            metadata.get("widgets", {}).get("application/vnd.jupyter.widget-state+json", {}).get("state", {})
-        )
-        for model in models.values():
-            state = model.get("state", {}).get("state")
-            if isinstance(state, dict) and state.get("version") == version:
-                return state
-        if time.monotonic() > deadline:
-            raise AssertionError(f"{name} was not saved with the widget state: {json.dumps(metadata)[:500]}")
-        time.sleep(0.2)
+def saved_widget_state(server: JupyterServer, name: str, version: int) -> dict:
+    """The solitaire ``state`` of ``version`` in the notebook file ``name``, read once the
+    save has finished (``NotebookPage.save``)."""
+    metadata = server.api("GET", f"api/contents/{name}")["content"]["metadata"]
+    models = metadata.get("widgets", {}).get("application/vnd.jupyter.widget-state+json", {}).get("state", {})
+    for model in models.values():
+        state = model.get("state", {}).get("state")
+        if isinstance(state, dict) and state.get("version") == version:
+            return state
+    raise AssertionError(f"{name} was not saved with the widget state: {json.dumps(metadata)[:500]}")
 
 
 def save_after_one_move(page: Page, server: JupyterServer, name: str) -> tuple[NotebookPage, dict, dict]:
@@ -610,5 +626,5 @@ def save_after_one_move(page: Page, server: JupyterServer, name: str) -> tuple[N
     notebook.click_pile("stock")
     notebook.wait_for_version(1)
     played = notebook.assert_board_matches_python()
-    notebook.menu("File", "Save Notebook")
-    return notebook, played, wait_for_saved_widget_state(server, name, played["version"])
+    notebook.save()
+    return notebook, played, saved_widget_state(server, name, played["version"])

@@ -1,8 +1,8 @@
-"""A notebook saved with its widget state shows the board with no kernel at all.
+"""A notebook saved with its widget state shows the board and its move list with no kernel at all.
 
 JupyterLab itself cannot do this (jupyterlab_widgets 3.0 reads the saved widget state only
 after a kernel connection exists: with "No Kernel" the output stays at "Loading widget...",
-ipywidgets issue 3773). The kernel-less route is the static one every notebook viewer uses:
+a limit of its widget manager). The kernel-less route is the static one every notebook viewer uses:
 ``jupyter nbconvert --to html`` writes the saved widget state into the page, and
 @jupyter-widgets/html-manager draws the widgets from it, loading the anywidget front end
 (which then runs the widget's own ``_esm`` from the state). The page asks CDNs for those
@@ -24,7 +24,7 @@ from harness import (
     save_after_one_move,
     shown_piles,
 )
-from playwright.sync_api import Page, Route
+from playwright.sync_api import Page, Route, expect
 from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
 NODE_MODULES = REPO_ROOT / "node_modules"
@@ -118,6 +118,10 @@ def test_a_saved_notebook_shows_its_board_without_a_kernel(page, new_page, jupyt
     assert shown["version"] == saved["version"] == played["version"]
     assert shown["piles"] == shown_piles(saved["position"])
     assert root.locator("[data-card]").count() == 52
+    moves = root.locator("[data-timeline] [data-ply]")
+    expect(moves).to_have_count(2)  # the deal and the one move, from the saved state alone
+    expect(moves.nth(1)).to_have_attribute("aria-current", "step")
+    expect(moves.nth(1)).to_contain_text("turn one card from the stock")
     assert not cdn.missing, f"the exported page asked for scripts node_modules lacks: {cdn.missing}"
     assert not errors, f"the exported page raised: {errors}"
     assert jupyter_server.api("GET", "api/kernels") == []
