@@ -111,8 +111,8 @@ export class Toolbar {
     this.drawSelect.hidden = game !== "klondike";
     // A lesson keeps to its deal and its line until it ends (Python refuses the rest anyway).
     const free = playing && !state.lesson;
-    this.undoButton.disabled = !(playing && state.can_undo);
-    this.redoButton.disabled = !(playing && state.can_redo);
+    this.undoButton.disabled = !(free && state.can_undo);
+    this.redoButton.disabled = !(free && state.can_redo);
     this.restartButton.disabled = !(free && (state.moves > 0 || state.can_redo));
     this.autoButton.disabled = !(free && state.status === "playing" && hasFoundationMove(state.legal));
     this.newButton.disabled = !free;

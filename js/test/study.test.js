@@ -410,14 +410,14 @@ describe("lessons", () => {
   const lesson = { total: 12, ply: 3, found: 2, shown: 0, done: false, said: "Good: the ace goes home first." };
 
   it("shows the progress and what the lesson said; Show me asks for the next move", () => {
-    const state = lineState(3, 3, { lesson });
+    const state = lineState(3, 3, { lesson, can_undo: true });
     const { model, q, live } = view(state);
     const panel = q(".sw-lesson");
     expect(panel.hidden).toBe(false);
     expect(panel.querySelector(".sw-lesson-progress").textContent).toBe("Move 3 of 12 \u00B7 found 2 \u00B7 shown 0");
     expect(panel.querySelector(".sw-lesson-said").textContent).toBe(lesson.said);
     expect(panel.querySelector(".sw-lesson-final").hidden).toBe(true);
-    for (const action of ["new", "restart", "autoplay", "first", "back", "replay"]) {
+    for (const action of ["new", "restart", "autoplay", "undo", "first", "back", "replay"]) {
       expect(q(`.sw-toolbar [data-action="${action}"], .sw-nav [data-action="${action}"]`).disabled).toBe(true);
     }
     const showMe = q('[data-action="show_me"]');

@@ -128,7 +128,7 @@ w"""
 
 
 @pytest.mark.browser(timeout=150)
-def test_a_lesson_run_to_the_end(open_notebook, page_errors):
+def test_a_lesson_run_to_the_end(open_notebook, page_errors, artifacts):
     notebook = open_notebook([LESSON])
     root = notebook.wait_for_widget()
     panel = root.locator(".sw-lesson")
@@ -157,6 +157,7 @@ def test_a_lesson_run_to_the_end(open_notebook, page_errors):
     for move in moves[2:]:
         play(move)
     expect(panel).to_contain_text("found 4 of 5")
+    root.screenshot(path=artifacts / "lesson.png", animations="disabled")
     lesson = notebook.python_json("w.state['lesson']")
     assert lesson["done"] and (lesson["found"], lesson["shown"]) == (4, 1)
     notebook.assert_board_matches_python()

@@ -212,3 +212,13 @@ def test_show_me_outside_a_lesson_is_refused():
     view = View(w)
     view.send_intent("show_me")
     assert view.sent[-1]["reason"] == "no lesson is running"
+
+
+def test_a_lesson_on_a_record_with_an_illegal_move_is_refused_and_nothing_changes():
+    data = lesson_game().to_record()
+    data["tree"][3]["move"] = "t5>f3"
+    w = sw.SolitaireWidget("klondike", seed=1)
+    before, version = w.game, w.state["version"]
+    with pytest.raises(sw.RecordError, match=r"tree\[3\] \(move 3\): t5>f3 is not legal there"):
+        w.lesson(data)
+    assert w.game is before and w.state["version"] == version and w.state["lesson"] is None
