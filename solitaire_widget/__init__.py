@@ -19,6 +19,8 @@ The package is laid out by layer, each depending only on the ones before it:
   as versioned JSON, and the text handout.
 - ``game.py``: ``Game``, a position with its move tree: checked play, undo, redo, goto,
   variations, comments, records.
+- ``solver/``: ``solve(game)``, a depth-first search for a winning line.
+- ``lesson.py``: lessons on a recorded game's main line.
 - ``widget/``: ``SolitaireWidget``, the only part that knows about Jupyter; its view is
   bundled in ``static/``.
 
@@ -33,6 +35,7 @@ from typing import Any
 from .engine import GAMES, IllegalMove, Move, Outcome, Position, Termination
 from .game import Game
 from .records.record import RecordError
+from .solver import SolveResult, solve
 
 __all__ = [
     "GAMES",
@@ -43,7 +46,9 @@ __all__ = [
     "Position",
     "RecordError",
     "SolitaireWidget",
+    "SolveResult",
     "Termination",
+    "solve",
 ]
 __version__ = "0.1.0"
 

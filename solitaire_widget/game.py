@@ -418,12 +418,16 @@ class Game:
         if parent is None:
             raise ValueError("the start cannot be deleted (take back moves with goto(0))")
         on_line = node.ply < len(self._line) and self._line[node.ply] is node
-        if on_line and self._ply >= node.ply:
+        moves_back = on_line and self._ply >= node.ply
+        if moves_back:
             self._stand_on(self._line, node.ply - 1, notify=False)
         parent.variations.remove(node)
         if on_line:
             self._line[node.ply :] = list(parent.main_continuation())
-        self._notify("edit" if not on_line or self._ply < node.ply - 1 else "goto", None)
+        if moves_back:
+            self._notify("goto", self._line[self._ply].move)
+        else:
+            self._notify("edit", None)
 
     def _check_own(self, node: object) -> None:
         if not isinstance(node, Node):

@@ -36,7 +36,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Iterable, Mapping
-from typing import Any
+from typing import Any, NamedTuple
 
 from ..engine import explain
 from ..engine.cards import card_code, parse_card
@@ -158,17 +158,15 @@ def loads(text: str) -> dict[str, Any]:
     return data
 
 
-class Read:
-    """A record once checked: its start, seed, tree (as nodes), line end and ply."""
+class Read(NamedTuple):
+    """A record once checked: its start, seed, tree (as nodes, the start first), the node
+    its current line ends at and the ply the game stands at."""
 
-    def __init__(
-        self, start: Position, seed: int | None, nodes: list[Node], line_end: Node, ply: int
-    ) -> None:
-        self.start = start
-        self.seed = seed
-        self.nodes = nodes
-        self.line_end = line_end
-        self.ply = ply
+    start: Position
+    seed: int | None
+    nodes: list[Node]
+    line_end: Node
+    ply: int
 
 
 def read(data: object) -> Read:

@@ -296,6 +296,7 @@ class NotebookPage:
         self.page = page
         self.server = server
         self.ui = ui
+        self.name: str | None = None
 
     # ------------------------------------------------------------------ opening and running
     def open(self, name: str) -> NotebookPage:
@@ -314,6 +315,7 @@ class NotebookPage:
             self.page.goto(self.server.url(f"notebooks/{name}"))
         self.page.locator(".jp-NotebookPanel:visible .jp-Notebook .jp-Cell").first.wait_for()
         self.wait_for_kernel_idle(name)
+        self.name = name
         return self
 
     def close_all(self) -> None:

@@ -1,0 +1,21 @@
+"""A solver for the three games: ``solve(game)`` says whether the game's current position
+can still be won, and gives a winning line when it can.
+
+It plays *thoughtful* solitaire: it knows where every card is, face-down cards and the
+order of the stock included, so "winnable" means "winnable by a player who could see
+every card". Pure Python, no Jupyter imports: it reads only ``solitaire_widget.engine``
+and ``solitaire_widget.game``.
+
+>>> from solitaire_widget import Game
+>>> from solitaire_widget.solver import solve
+>>> g = Game.new("klondike", seed=1)
+>>> result = solve(g, time_limit=5)
+>>> result.verdict in ("winnable", "unwinnable", "unknown")
+True
+"""
+
+from __future__ import annotations
+
+from .search import SolveResult, solve
+
+__all__ = ["SolveResult", "solve"]

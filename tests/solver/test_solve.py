@@ -1,0 +1,429 @@
+"""The solver: every "winnable" line replays to a win with ``Game.play``; every verdict on
+small endgames agrees with a plain exhaustive search written here; limits and bad arguments."""
+
+from __future__ import annotations
+
+import math
+import random
+
+import pytest
+from engine_helpers import (
+    FATHER_BLOCKED,
+    FOLLOWING_BLOCKED,
+    FOLLOWING_ROTATION,
+    PILE_COUNTS,
+    RANKS,
+    SUITS,
+    following_run,
+    make,
+    position,
+    suit_run,
+)
+
+import solitaire_widget as sw
+from solitaire_widget.solver import SolveResult, solve
+from solitaire_widget.solver import search as search_module
+
+
+def replays_to_win(g: sw.Game, result: SolveResult) -> None:
+    """The result's line, played with the checks of ``Game.play`` on a copy, wins."""
+    assert result.verdict == "winnable"
+    replay = g.copy()
+    for move in result.moves:
+        replay.play(move)
+    assert replay.is_won
+
+
+def exhaustive(g: sw.Game, limit: int = 200_000) -> bool | None:
+    """Plain depth-first search over every legal move, with a visited set on
+    ``Position.key()``: no pruning, no safe moves, no canonical keys. True when the position
+    can be won, False when not, None when more than ``limit`` positions would be needed."""
+    p = g.position
+    if p.is_won:
+        return True
+    seen = {p.key()}
+    stack = [iter(p.legal_moves())]
+    while stack:
+        move = next(stack[-1], None)
+        if move is None:
+            stack.pop()
+            if stack:
+                p.pop()
+            continue
+        p.push(move)
+        if p.is_won:
+            return True
+        key = p.key()
+        if key in seen:
+            p.pop()
+            continue
+        seen.add(key)
+        if len(seen) > limit:
+            return None
+        stack.append(iter(p.legal_moves()))
+    return False
+
+
+# ---------------------------------------------------------------------------- winnable deals
+# Seeds the solver resolves as winnable within the node limit (found by running it on the
+# first seeds of each option set); a node limit, not a time limit, keeps the test exact.
+DEAL_NODE_LIMIT = 15_000
+WINNABLE_DEALS = [
+    ("klondike", {}, [0, 1, 4, 5, 7, 8, 9, 10, 11, 13, 14, 15, 16]),
+    ("klondike", {"draw": 3}, [0, 1, 4, 8, 9, 10, 13, 14, 15, 23, 25, 26]),
+    ("klondike", {"redeals": 0}, [7, 9, 63, 77]),
+    ("klondike", {"foundation_to_tableau": False}, [0, 1, 4, 5, 7, 8, 9, 10, 11, 13, 14, 15]),
+    (
+        "klondike",
+        {"draw": 3, "redeals": 2, "foundation_to_tableau": False},
+        [0, 2, 4, 9, 14, 15, 16, 29, 30, 38, 50, 56],
+    ),
+    ("father", {}, [0, 2, 3, 5, 6, 7, 9, 10, 11, 12, 15, 17]),
+    ("father", {"redeals": 0}, [0, 2, 3, 5, 6, 7, 9, 10, 11, 12, 15, 17]),
+    ("father", {"redeals": None}, [0, 2, 3, 5, 6, 7, 9, 10, 11, 12, 15, 17]),
+    ("following", {}, [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11]),
+    ("following", {"redeals": 0}, [7, 20, 37, 62, 79]),
+    ("following", {"redeals": None}, [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11]),
+]
+
+
+@pytest.mark.parametrize(
+    ("game", "options", "seeds"), WINNABLE_DEALS, ids=[f"{g}-{o}" for g, o, _ in WINNABLE_DEALS]
+)
+def test_winnable_deals_replay_to_a_win(game, options, seeds):
+    for seed in seeds:
+        g = sw.Game.new(game, seed=seed, **options)
+        before = g.to_dict()
+        result = solve(g, time_limit=None, node_limit=DEAL_NODE_LIMIT)
+        assert result.verdict == "winnable", (seed, result)
+        assert 0 < result.nodes <= DEAL_NODE_LIMIT
+        assert result.seconds >= 0
+        replays_to_win(g, result)
+        assert g.to_dict() == before
+
+
+def test_a_line_from_the_middle_of_a_game():
+    g = sw.Game.new("klondike", seed=0)
+    first = solve(g, time_limit=None, node_limit=DEAL_NODE_LIMIT)
+    for move in first.moves[:40]:
+        g.play(move)
+    result = solve(g, time_limit=None, node_limit=DEAL_NODE_LIMIT)
+    replays_to_win(g, result)
+    # The game keeps its history: the solver read only the current position.
+    assert g.ply == 40
+
+
+# ---------------------------------------------------------------------------- near the end
+NEAR_THE_END = [
+    # Klondike: runs to take apart, a king to an empty column, a card from the stock.
+    position(
+        "klondike",
+        tableau=["KH QS JH", "QD | JC", "TD", "JS", "", "", "KS"],
+        foundations=[suit_run("C", 1, 10), suit_run("D", 1, 9), suit_run("H", 1, 10), suit_run("S", 1, 10)],
+        waste="QH JD",
+        stock="QC KC KD",
+    ),
+    position(
+        "klondike",
+        tableau=["KD QC", "JD", "", "", "", "", "QH | KC"],
+        foundations=[suit_run("C", 1, 11), suit_run("D", 1, 10), suit_run("H", 1, 11), suit_run("S", 1, 13)],
+        waste="QD",
+        stock="KH",
+        options={"draw": 3, "redeals": 0},
+    ),
+    # Klondike: the ace of clubs is face down under the two; only with foundation_to_tableau
+    # can the kings and queens come back, down to a red three that takes the two.
+    position(
+        "klondike",
+        tableau=["AC | 2C", "3C 4C 5C 6C 7C", "QC | KC"],
+        foundations=["", suit_run("D", 1, 13), suit_run("H", 1, 13), suit_run("S", 1, 13)],
+        stock="8C 9C TC JC",
+    ),
+    position(
+        "klondike",
+        tableau=["AC | 2C", "3C 4C 5C 6C 7C", "QC | KC"],
+        foundations=["", suit_run("D", 1, 13), suit_run("H", 1, 13), suit_run("S", 1, 13)],
+        stock="8C 9C TC JC",
+        options={"foundation_to_tableau": False},
+    ),
+    # Father: the waste card must go on the right pile, the king foundation meets the ace one.
+    position(
+        "father",
+        tableau=["5C", "6C", "7C", "", "", "", "", "", "", "", "", "9C 8C"],
+        foundations=[suit_run("C", 1, 4), suit_run("D", 1, 13), suit_run("H", 1, 13), suit_run("S", 1, 13)]
+        + [suit_run("C", 13, 11), "", "", ""],
+        waste="TC",
+        stock="",
+    ),
+    # Following: a run to move into an empty pile to free a card under it.
+    position(
+        "following",
+        tableau=["8D 7H", "9S", "", "KS QD JC TH", "KD QC JH TS 9D 8C", ""],
+        foundations=[
+            following_run("H", 13),
+            following_run("C", 13),
+            following_run("D", 6),
+            following_run("S", 7),
+        ],
+        waste="",
+        stock="",
+    ),
+]
+
+
+@pytest.mark.parametrize("data", NEAR_THE_END, ids=lambda d: d["game"])
+def test_positions_near_the_end(data):
+    g = sw.Game.from_dict(data)
+    result = solve(g, time_limit=None, node_limit=100_000)
+    expected = exhaustive(g)
+    assert expected is not None
+    assert result.verdict == ("winnable" if expected else "unwinnable")
+    if result.verdict == "winnable":
+        replays_to_win(g, result)
+
+
+def test_foundation_cards_coming_back_can_save_a_game():
+    verdicts = [solve(sw.Game.from_dict(data)).verdict for data in NEAR_THE_END[2:4]]
+    assert verdicts == ["winnable", "unwinnable"]
+
+
+def test_a_won_position_is_winnable_with_no_moves():
+    g = make(
+        "klondike",
+        foundations=[suit_run(s, 1, 13) for s in SUITS],
+        stock="",
+    )
+    result = solve(g)
+    assert result == SolveResult("winnable", (), result.nodes, result.seconds)
+
+
+@pytest.mark.parametrize(("game", "layout"), [("father", FATHER_BLOCKED), ("following", FOLLOWING_BLOCKED)])
+def test_positions_without_moves_are_unwinnable(game, layout):
+    result = solve(make(game, **layout))
+    assert result.verdict == "unwinnable"
+    assert result.moves == ()
+
+
+# ---------------------------------------------------------------------------- cross-check
+def random_endgame(game: str, options: dict, rng: random.Random, outside: int) -> dict:
+    """A random position of ``game`` with ``outside`` cards off the foundations: some in the
+    stock and waste, the rest dealt at random to a few tableau piles (in Klondike mostly
+    face down, so that some positions are lost)."""
+    foundation_count, tableau_count = PILE_COUNTS[game]
+    per_suit = [0, 0, 0, 0]
+    for _ in range(outside):
+        per_suit[rng.choice([s for s in range(4) if per_suit[s] < 13])] += 1
+    foundations: list[str] = []
+    loose: list[str] = []
+    need: dict[str, int] = {}  # how soon each loose card can go home (lower: sooner)
+    if game == "klondike":
+        for suit, out in zip(SUITS, per_suit, strict=True):
+            height = 13 - out
+            foundations.append(suit_run(suit, 1, height) if height else "")
+            for r in range(height + 1, 14):
+                need[RANKS[r - 1] + suit] = r
+    elif game == "father":
+        kings = []
+        for suit, out in zip(SUITS, per_suit, strict=True):
+            aces = rng.randint(0, 13 - out)
+            down_to = 13 - out - aces  # cards on the King foundation
+            foundations.append(suit_run(suit, 1, aces) if aces else "")
+            kings.append(suit_run(suit, 13, 14 - down_to) if down_to else "")
+            for r in range(aces + 1, 14 - down_to):
+                need[RANKS[r - 1] + suit] = min(r - aces, 14 - down_to - r)
+        foundations += kings
+    else:
+        for ace_suit, out in zip(FOLLOWING_ROTATION, per_suit, strict=True):
+            height = 13 - out
+            foundations.append(following_run(ace_suit, height) if height else "")
+            start = FOLLOWING_ROTATION.index(ace_suit)
+            for r in range(height + 1, 14):
+                need[RANKS[r - 1] + FOLLOWING_ROTATION[(start + r - 1) % 4]] = r - height
+    loose = list(need)
+    rng.shuffle(loose)
+    in_stock = rng.randint(0, min(6 if game == "klondike" else 12, len(loose)))
+    stock, loose = loose[:in_stock], loose[in_stock:]
+    if rng.random() < 0.5:
+        stock.sort(key=need.__getitem__)  # the cards needed first come out last
+    in_waste = rng.randint(0, min(2, len(loose)))
+    waste, loose = loose[:in_waste], loose[in_waste:]
+    piles: list[list[str]] = [[] for _ in range(tableau_count)]
+    low, high = (2, 4) if game == "klondike" else (tableau_count - 1, tableau_count)
+    used = rng.sample(range(tableau_count), min(len(loose), rng.randint(low, high)) or 1)
+    for card in loose:
+        piles[rng.choice(used)].append(card)
+    tableau = []
+    for pile in piles:
+        if rng.random() < 0.5:
+            pile.sort(key=need.__getitem__)  # the cards needed first at the bottom
+        if game == "klondike" and pile:
+            down = rng.choice([len(pile) - 1, rng.randint(0, len(pile) - 1)])
+            tableau.append(" ".join(pile[:down]) + " | " + " ".join(pile[down:]))
+        else:
+            tableau.append(" ".join(pile))
+    assert len(foundations) == foundation_count
+    return position(
+        game,
+        tableau=tableau,
+        foundations=foundations,
+        waste=" ".join(waste),
+        stock=" ".join(stock),
+        options=options,
+    )
+
+
+CROSS_CHECKS = [
+    # game, options, most cards off the foundations, cases, fewest lost ones expected
+    ("klondike", {}, 7, 10, 0),
+    ("klondike", {"draw": 3}, 8, 10, 0),
+    ("klondike", {"redeals": 0, "foundation_to_tableau": False}, 16, 30, 1),
+    ("klondike", {"draw": 3, "redeals": 1, "foundation_to_tableau": False}, 16, 30, 1),
+    ("father", {}, 16, 20, 0),
+    ("father", {"redeals": 0}, 16, 20, 0),
+    ("following", {}, 22, 25, 0),
+    ("following", {"redeals": 0}, 20, 25, 0),
+]
+
+
+def agrees_with_exhaustive(g: sw.Game, limit: int = 200_000) -> str | None:
+    """The solver's verdict, once checked against ``exhaustive`` (None when that gives up)."""
+    expected = exhaustive(g, limit)
+    if expected is None:
+        return None
+    result = solve(g, time_limit=None, node_limit=1_000_000)
+    assert result.verdict == ("winnable" if expected else "unwinnable"), g.to_dict()
+    if expected:
+        replays_to_win(g, result)
+    return result.verdict
+
+
+@pytest.mark.parametrize(
+    ("game", "options", "outside", "cases", "lost"),
+    CROSS_CHECKS,
+    ids=[f"{c[0]}-{c[1]}" for c in CROSS_CHECKS],
+)
+def test_verdicts_agree_with_an_exhaustive_search(game, options, outside, cases, lost):
+    rng = random.Random(f"{game} {options} {outside}")
+    verdicts = {"winnable": 0, "unwinnable": 0, None: 0}
+    for _ in range(cases):
+        g = sw.Game.from_dict(random_endgame(game, options, rng, rng.randint(outside - 4, outside)))
+        verdicts[agrees_with_exhaustive(g, limit=30_000)] += 1
+    assert verdicts["winnable"] >= 3 and verdicts["unwinnable"] >= lost, verdicts
+
+
+LOST_WITH_MOVES = [
+    # Father blocked, but with a few cards still to come from the stock that do go home.
+    position(
+        "father",
+        tableau=FATHER_BLOCKED["tableau"],
+        foundations=[suit_run("C", 1, 3), suit_run("D", 1, 4), suit_run("H", 1, 2), suit_run("S", 1, 4)]
+        + [suit_run(s, 13, 10) for s in SUITS],
+        stock="3H 4H 4C",
+    ),
+    position(
+        "father",
+        tableau=FATHER_BLOCKED["tableau"],
+        foundations=[suit_run("C", 1, 3), suit_run("D", 1, 4), suit_run("H", 1, 2), suit_run("S", 1, 4)]
+        + [suit_run(s, 13, 10) for s in SUITS],
+        stock="3H 4H 4C",
+        options={"redeals": 0},
+    ),
+    # Following blocked, with two sixes in the stock.
+    position(
+        "following",
+        tableau=FOLLOWING_BLOCKED["tableau"],
+        foundations=[
+            following_run("H", 5),
+            following_run("C", 5),
+            following_run("D", 6),
+            following_run("S", 6),
+        ],
+        stock="6C 6D",
+    ),
+    # Klondike: the ace of clubs lies face down under the two, and no red three can come out.
+    position(
+        "klondike",
+        tableau=["AC | 2C", "3C", "4C"],
+        foundations=["", suit_run("D", 1, 13), suit_run("H", 1, 13), suit_run("S", 1, 13)],
+        stock="5C 6C 7C 8C 9C TC JC QC KC",
+        options={"foundation_to_tableau": False},
+    ),
+]
+
+
+@pytest.mark.parametrize("data", LOST_WITH_MOVES, ids=lambda d: d["game"])
+def test_lost_positions_with_moves_left(data):
+    g = sw.Game.from_dict(data)
+    assert g.legal_moves()
+    assert agrees_with_exhaustive(g) == "unwinnable"
+
+
+# ---------------------------------------------------------------------------- limits
+def test_a_node_limit_of_one_gives_unknown():
+    g = sw.Game.new("klondike", seed=3)
+    result = solve(g, node_limit=1)
+    assert result.verdict == "unknown"
+    assert result.moves == ()
+    assert result.nodes == 1
+
+
+def test_a_short_time_limit_gives_unknown_or_an_answer():
+    g = sw.Game.new("klondike", seed=2)
+    result = solve(g, time_limit=0.05)
+    assert result.verdict in ("unknown", "winnable", "unwinnable")
+    assert result.seconds < 2
+
+
+@pytest.mark.parametrize("bad", [0, -1, -0.5, 0.0, math.nan, math.inf, True, False, "10", [1]])
+def test_bad_time_limits(bad):
+    with pytest.raises(ValueError, match="time_limit"):
+        solve(sw.Game.new("klondike", seed=1), time_limit=bad)
+
+
+@pytest.mark.parametrize("bad", [0, -3, 1.5, 10.0, math.nan, True, "100"])
+def test_bad_node_limits(bad):
+    with pytest.raises(ValueError, match="node_limit"):
+        solve(sw.Game.new("klondike", seed=1), node_limit=bad)
+
+
+def test_no_bound_at_all_is_refused():
+    with pytest.raises(ValueError, match="node_limit"):
+        solve(sw.Game.new("klondike", seed=1), time_limit=None)
+
+
+def test_only_games_are_solved():
+    with pytest.raises(TypeError):
+        solve(sw.Game.new("klondike", seed=1).position)  # type: ignore[arg-type]
+
+
+def test_the_game_is_unchanged():
+    g = sw.Game.new("following", seed=5)
+    g.play(g.legal_moves()[0])
+    before, line, ply = g.to_dict(), g.line, g.ply
+    solve(g, time_limit=None, node_limit=5_000)
+    assert g.to_dict() == before and g.line == line and g.ply == ply
+
+
+def test_an_interrupt_leaves_the_game_untouched(monkeypatch):
+    g = sw.Game.new("klondike", seed=6)
+    before = g.to_dict()
+    calls = 0
+    real = search_module._safe_move
+
+    def interrupted(*args):
+        nonlocal calls
+        calls += 1
+        if calls == 200:
+            raise KeyboardInterrupt
+        return real(*args)
+
+    monkeypatch.setattr(search_module, "_safe_move", interrupted)
+    with pytest.raises(KeyboardInterrupt):
+        solve(g, time_limit=None, node_limit=100_000)
+    assert g.to_dict() == before
+
+
+def test_results_are_frozen():
+    result = solve(sw.Game.new("klondike", seed=0), time_limit=None, node_limit=10)
+    with pytest.raises(AttributeError):
+        result.verdict = "winnable"  # type: ignore[misc]
