@@ -26,8 +26,14 @@ STEP_TIMEOUT_MS = 30_000
 VIEWPORT = {"width": 1400, "height": 1000}
 
 # Saving a notebook stores the widgets' state in it, so a reopened notebook shows its board
-# before any cell runs again.
-SERVER_SETTINGS = {"@jupyter-widgets/jupyterlab-manager:plugin": {"saveState": True}}
+# before any cell runs again. Comms go over the kernel's main shell: JupyterLab 4.6 sends
+# them to a subshell by default once one is ready, so whether a running cell holds up the
+# widget's answers would depend on how soon that subshell came up (the busy-kernel test
+# needs a running cell to hold them up).
+SERVER_SETTINGS = {
+    "@jupyter-widgets/jupyterlab-manager:plugin": {"saveState": True},
+    "@jupyterlab/apputils-extension:kernels-settings": {"commsOverSubshells": "disabled"},
+}
 
 
 @pytest.hookimpl(wrapper=True, tryfirst=True)
