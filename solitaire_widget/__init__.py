@@ -17,9 +17,10 @@ The package is laid out by layer, each depending only on the ones before it:
 - ``notation/``: the position dict and the text diagram.
 - ``records/``: the move tree (every line played, with comments and marks), game records
   as versioned JSON, and the text handout.
+- ``solver/``: ``solve(game)``, a depth-first search for a winning line, and the play
+  aids built on it: hints, winnable deals, difficulty, when a game was lost.
 - ``game.py``: ``Game``, a position with its move tree: checked play, undo, redo, goto,
-  variations, comments, records.
-- ``solver/``: ``solve(game)``, a depth-first search for a winning line.
+  variations, comments, records, hints.
 - ``lesson.py``: lessons on a recorded game's main line.
 - ``widget/``: ``SolitaireWidget``, the only part that knows about Jupyter; its view is
   bundled in ``static/``.
@@ -35,11 +36,14 @@ from typing import Any
 from .engine import GAMES, IllegalMove, Move, Outcome, Position, Termination
 from .game import Game
 from .records.record import RecordError
-from .solver import SolveResult, solve
+from .solver import Difficulty, Hint, HintSource, SolveResult, Winnability, solve
 
 __all__ = [
     "GAMES",
+    "Difficulty",
     "Game",
+    "Hint",
+    "HintSource",
     "IllegalMove",
     "Move",
     "Outcome",
@@ -48,6 +52,7 @@ __all__ = [
     "SolitaireWidget",
     "SolveResult",
     "Termination",
+    "Winnability",
     "solve",
 ]
 __version__ = "0.1.0"

@@ -24,9 +24,12 @@ from .engine.moves import ANY_FOUNDATION, IllegalMove, Move, parse_parts
 from .engine.outcome import Outcome, Termination, outcome_of
 from .engine.position import Position
 from .engine.rules import NO_CARD, Rules
+from .engine.safety import safe_move_home
 from .notation import diagram, positions
 from .records import record, text
 from .records.tree import Node, flatten, rebuild
+from .solver import aids
+from .solver.aids import Difficulty, Hint, Winnability
 
 Listener = Callable[["Game", str, "Move | None"], object]
 """Called as ``listener(game, action, move)`` after every change; see ``Game.add_listener``."""
@@ -67,21 +70,36 @@ class Game:
 
     # ------------------------------------------------------------------ making games
     @classmethod
-    def new(cls, game: str = "klondike", seed: int | None = None, **options: object) -> Game:
+    def new(
+        cls, game: str = "klondike", seed: int | None = None, *, winnable: object = False, **options: object
+    ) -> Game:
         """Deal a new game.
 
         ``game`` is ``"klondike"``, ``"father"`` or ``"following"``; ``seed`` (0 to
         2**53 - 1) picks the deal (a random one, kept in ``g.seed``, when left out);
         options are keyword arguments: Klondike ``draw`` (1 or 3), ``redeals`` (None =
-        unlimited, or a number), ``foundation_to_tableau`` (bool); Father and Following
-        ``redeals``. A bad name or value raises ``ValueError`` naming the choices.
+        unlimited, or a number), ``foundation_to_tableau`` (bool), ``deal_to_waste``
+        (bool); Father and Following ``redeals``. A bad name or value raises
+        ``ValueError`` naming the choices.
+
+        With ``winnable=True`` the deal is the first from ``seed`` on (seed + 1, + 2, …)
+        that the solver proves winnable, so the same call always gives the same deal;
+        ``g.seed`` says which seed it is.
         """
         rules = rules_for(game)
         checked = rules.check_options(options)
         seed = random_seed() if seed is None else check_seed(seed)
-        layout = rules.deal(shuffled_deck(seed))
-        layout.redeals_left = rules.redeals(checked)
-        return cls(Position(rules, checked, layout), seed)
+        if not isinstance(winnable, bool):
+            raise ValueError(f"winnable must be True or False, not {winnable!r}")
+
+        def deal(seed: int) -> Position:
+            layout = rules.deal(shuffled_deck(seed), checked)
+            layout.redeals_left = rules.redeals(checked)
+            return Position(rules, checked, layout)
+
+        if winnable:
+            seed, _ = aids.first_winnable_seed(deal, seed)
+        return cls(deal(seed), seed)
 
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> Game:
@@ -505,20 +523,29 @@ class Game:
         return {ply: node.comment for ply, node in enumerate(self._line) if node.comment}
 
     def autoplay(self) -> list[Move]:
-        """Send every card that can go to a foundation there, until none can; return the moves."""
+        """Send cards home while a move home is *safe* (it can never turn a game that can
+        be won into one that cannot; the rule of each game is in ``engine.safety``), one
+        at a time; return the moves played."""
         played: list[Move] = []
-        while True:
-            move = next(
-                (
-                    m
-                    for m in self._position.legal_moves()
-                    if m.target.startswith("foundation/") and not m.source.startswith("foundation/")
-                ),
-                None,
-            )
-            if move is None:
-                return played
+        while (move := safe_move_home(self._position)) is not None:
             played.append(self.play(move))
+        return played
+
+    # ------------------------------------------------------------------ play aids
+    def hint(self, *, time_limit: float = 1.0) -> Hint:
+        """A move to play: the next move of a winning line when the solver finds one
+        within ``time_limit`` seconds, else the best move by a fixed heuristic; its
+        ``sentence`` says which (``source``: ``HintSource.SOLVER`` or ``HEURISTIC``)."""
+        return aids.hint(self._position.copy(), time_limit=time_limit)
+
+    def winnability(self, *, time_limit: float = 5.0) -> Winnability:
+        """Whether the game can still be won from where it stands, and if not, which move
+        of its line lost it (``lost_at``), searched within about ``time_limit`` seconds."""
+        return aids.winnability(self.start, self.line[: self._ply], time_limit=time_limit)
+
+    def difficulty(self) -> Difficulty:
+        """How hard the solver finds the game from where it stands (see ``Difficulty``)."""
+        return aids.difficulty(self._position.copy())
 
     # ------------------------------------------------------------------ listeners
     def add_listener(self, listener: Listener) -> None:

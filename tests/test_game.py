@@ -61,7 +61,7 @@ def play_some(g: sw.Game, count: int) -> list[dict]:
 def test_a_new_game_has_its_name_title_seed_options_and_piles():
     g = sw.Game.new("klondike", seed=42, draw=3)
     assert (g.name, g.title, g.seed) == ("klondike", "Klondike", 42)
-    assert g.options == {"draw": 3, "redeals": None, "foundation_to_tableau": True}
+    assert g.options == {"draw": 3, "redeals": None, "foundation_to_tableau": True, "deal_to_waste": True}
     assert g.pile_ids == (
         "stock",
         "waste",
@@ -367,13 +367,22 @@ def test_listeners_hear_every_play_undo_and_redo_until_removed():
         g.remove_listener(listener)
 
 
-def test_autoplay_sends_every_card_it_can_to_the_foundations_and_returns_the_moves():
+def test_autoplay_sends_only_safe_cards_home_and_returns_the_moves():
     g = make("klondike", tableau=["3H 2H", "AH", "AS", "9C"], waste="4H", foundations=["", "", "", ""])
     played = g.autoplay()
-    assert [str(m) for m in played] == ["t1>f0", "t0>f0", "t0>f0", "w>f0", "t2>f1"]
-    assert g.to_dict()["foundations"][:2] == [suit_run("H", 1, 4).split(), ["AS"]]
+    assert [str(m) for m in played] == ["t1>f0", "t0>f0", "t2>f1"]
+    assert g.to_dict()["foundations"][:2] == [["AH", "2H"], ["AS"]]
+    # 3H could go home too, but with the black twos out it may still have to hold one.
+    assert sw.Move.parse("t0>f0") in g.legal_moves()
     assert g.autoplay() == []
     assert g.history == tuple(played)
+
+
+def test_autoplay_in_father_and_following_sends_every_card_it_can_home():
+    g = make("father", tableau=["AH", "KH", "2H"], waste="QH", foundations=[""] * 8)
+    assert sorted(str(m) for m in g.autoplay()) == ["t0>f0", "t1>f4", "t2>f0", "w>f4"]
+    g = make("following", tableau=["AH", "2C", "3D"], waste="", foundations=[""] * 4)
+    assert [str(m) for m in g.autoplay()] == ["t0>f0", "t1>f0", "t2>f0"]
 
 
 def test_foundation_takes_lists_the_cards_each_foundation_accepts_now():

@@ -1,4 +1,4 @@
-"""The package's layers depend one way (engine, notation, records, game, solver, lesson, widget), only
+"""The package's layers depend one way (engine, notation, records, solver, game, lesson, widget), only
 the widget imports Jupyter, and no module reads another module's private attributes."""
 
 from __future__ import annotations
@@ -14,7 +14,7 @@ import pytest
 
 PACKAGE = Path(__file__).resolve().parent.parent / "solitaire_widget"
 MODULES = sorted(PACKAGE.rglob("*.py"))
-LAYERS = ["engine", "notation", "records", "game", "solver", "lesson", "widget"]
+LAYERS = ["engine", "notation", "records", "solver", "game", "lesson", "widget"]
 """Bottom to top: a module may import from its own layer and the ones before it."""
 JUPYTER = {"anywidget", "ipywidgets", "traitlets", "IPython", "ipykernel", "comm"}
 

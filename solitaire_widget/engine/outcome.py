@@ -60,17 +60,21 @@ def outcome_of(position: Position) -> Outcome | None:
 
 
 def _has_useful_move(position: Position, moves: list[Move]) -> bool:
-    turns_stock = False
-    for move in moves:
-        source, target, _ = move
-        if source == "stock" or target == "stock":
-            turns_stock = True
-        elif source.startswith("foundation/"):
-            if _something_builds_on(position, position.cards(source)[-1]):
-                return True
-        elif source == "waste" or target.startswith("foundation/") or _tableau_move_helps(position, move):
-            return True
-    return turns_stock and _stock_offers_a_play(position)
+    return any(_is_useful(position, move) for move in moves)
+
+
+def useful_moves(position: Position) -> list[Move]:
+    """The legal moves that are not mere shuttles (see the module docstring)."""
+    return [move for move in position.legal_moves() if _is_useful(position, move)]
+
+
+def _is_useful(position: Position, move: Move) -> bool:
+    source, target, _ = move
+    if source == "stock" or target == "stock":
+        return _stock_offers_a_play(position)
+    if source.startswith("foundation/"):
+        return _something_builds_on(position, position.cards(source)[-1])
+    return source == "waste" or target.startswith("foundation/") or _tableau_move_helps(position, move)
 
 
 def _tableau_move_helps(position: Position, move: Move) -> bool:

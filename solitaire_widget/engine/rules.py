@@ -89,8 +89,8 @@ class Rules:
         """Each option's default value."""
         return {name: option.default for name, option in self.options.items()}
 
-    def deal(self, deck: list[int]) -> Layout:
-        """Lay out a shuffled deck (``deck[0]`` is dealt first)."""
+    def deal(self, deck: list[int], options: Mapping[str, object]) -> Layout:
+        """Lay out a shuffled deck (``deck[0]`` is dealt first) for the checked ``options``."""
         raise NotImplementedError
 
     def foundation_refusal(self, index: int, top: int | None, card: int) -> str | None:

@@ -219,7 +219,7 @@ def _start(data: dict[str, Any]) -> tuple[Position, int | None]:
                 "a record gives either the 'seed' of its deal or its 'start' position, and not both"
             )
         if seed is not None:
-            layout = rules.deal(shuffled_deck(check_seed(seed)))
+            layout = rules.deal(shuffled_deck(check_seed(seed)), options)
             layout.redeals_left = rules.redeals(options)
             return Position(rules, options, layout), seed
         if not isinstance(start, dict):

@@ -4,7 +4,7 @@ can still be won, and gives a winning line when it can.
 It plays *thoughtful* solitaire: it knows where every card is, face-down cards and the
 order of the stock included, so "winnable" means "winnable by a player who could see
 every card". Pure Python, no Jupyter imports: it reads only ``solitaire_widget.engine``
-and ``solitaire_widget.game``.
+(``Game`` builds its hints, winnable deals and checks on it).
 
 >>> from solitaire_widget import Game
 >>> from solitaire_widget.solver import solve
@@ -16,6 +16,7 @@ True
 
 from __future__ import annotations
 
+from .aids import Difficulty, Hint, HintSource, Winnability, best_move
 from .search import SolveResult, solve
 
-__all__ = ["SolveResult", "solve"]
+__all__ = ["Difficulty", "Hint", "HintSource", "SolveResult", "Winnability", "best_move", "solve"]

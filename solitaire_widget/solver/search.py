@@ -7,28 +7,30 @@ The technique
 the order of the stock included, so its verdict is about a player who knows where every
 card is. "unwinnable" means no sequence of legal moves wins, whatever the order of play.
 
-- **Depth-first search** over ``Position.push``/``pop`` (iterative, so long lines do not
-  hit Python's recursion limit), with the moves of ``Position.legal_moves()``: the engine's
-  own move generator, so the solver never plays a move the rules refuse.
+- **The stock as the cards it can yield.** Drawing is never a step of the search on its
+  own. From the waste and stock (the *talon*, read in the order the cards come up) the
+  search works out every card that can reach the top of the waste by drawing alone, with
+  the redeals left, and offers each one's moves as one step: the draws (and redeal) that
+  bring it up, then the move itself. The line it returns spells out every draw, so
+  ``Game.play`` replays it move by move.
 - **Canonical keys**: the rules of the three games do not depend on a tableau pile's
   index, so the key sorts the piles (face-down and face-up parts together); nor on a
-  foundation's index (in Father, within the Ace foundations and within the King
-  foundations), so those are sorted too. Positions that differ only by the order of the
-  piles are searched once.
-- **Visited positions**: a position on the current line is never entered again (this cuts
-  draw cycles and moves that undo the one before). A position whose search is finished
-  without a win is kept in a table and never searched again. This is plain depth-first
-  reachability with a visited set, so it stays exact even for positions left because a move
-  led back onto the line: every position reachable from the start is still entered once
-  (the search of the start ends only when all of them were). The table is bounded
-  (``MAX_LOST`` keys); when full it is cleared, which only costs repeated work.
-- **Safe foundation moves**: when a move to a foundation is *safe* (playing it now can
-  never turn a won game into a lost one; see ``_safe_move`` for the argument per game)
-  it is the only move tried in that position.
-- **Move ordering**: foundation moves, moves that turn a face-down card or empty a pile,
-  waste to tableau, the other tableau moves, foundation to tableau, then the stock.
+  foundation's index (in Father within the Ace and within the King foundations). Where
+  the talon's position can be reached again by drawing alone (one card at a time with
+  unlimited redeals: always; three at a time: at the top of a pass), the key leaves it
+  out, since either position can reach the other without playing a card.
+- **Visited positions**: a position on the current line is never entered again, and a
+  position whose search finished without a win is kept in a table and never searched
+  again. This is plain depth-first reachability with a visited set, so the verdict stays
+  exact. The table is bounded (``MAX_LOST`` keys); when full it is cleared, which only
+  costs repeated work.
+- **Safe moves home** (``engine.safety``): when one exists it is the only move tried. With
+  one card drawn at a time and unlimited redeals, a safe card anywhere in the talon counts.
 - **Pruned**: a whole pile with nothing face down under it moved into an empty pile (the
-  position is the same up to pile order, so its key is the current one).
+  same position up to pile order).
+- **Move ordering**: moves home that turn a card or empty a pile, moves that turn a card or
+  empty a pile, talon cards home, other moves home, talon cards to the tableau (fewest draws
+  first), the other tableau moves, then foundation cards back to the tableau.
 """
 
 from __future__ import annotations
@@ -37,13 +39,27 @@ import math
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import Literal
+from typing import Literal, NamedTuple, Protocol, TypeAlias
 
 from ..engine import Move, Position
-from ..game import Game
+from ..engine.safety import is_safe_home
 
 Verdict = Literal["winnable", "unwinnable", "unknown"]
-Key = tuple[int | None, bytes]
+Key = tuple[int | None, int, bytes]
+Step = tuple[Move, ...]
+"""One step of the search: the draws and redeal that bring a card up, then a move."""
+
+
+class _Joined(NamedTuple):
+    """A move that must be joined with a next move (see ``_Search.followed``), expanded
+    only when the search reaches it."""
+
+    step: Step
+    pile: int
+    foundation: str | None
+
+
+Entry: TypeAlias = "Step | _Joined"
 
 MAX_LOST = 2_000_000
 """Most keys kept in the table of positions searched without a win (about 0.5 GB at most)."""
@@ -53,6 +69,13 @@ _CHECK_EVERY = 256
 
 _SEP = b"\xff"  # never a card (cards are 0..51)
 _DOWN_UP = b"\xfe"
+
+
+class HasPosition(Protocol):
+    """Anything with a ``position``, such as a ``Game``."""
+
+    @property
+    def position(self) -> Position: ...
 
 
 @dataclass(frozen=True)
@@ -95,19 +118,32 @@ def _check_limits(time_limit: object, node_limit: object) -> tuple[float | None,
     return (None if time_limit is None else float(time_limit)), node_limit
 
 
-def solve(game: Game, *, time_limit: float | None = 10.0, node_limit: int | None = None) -> SolveResult:
+def _position_of(target: object) -> Position:
+    if isinstance(target, Position):
+        return target.copy()
+    position = getattr(target, "position", None)
+    if not isinstance(position, Position):
+        raise TypeError(
+            f"solve takes a Game (Game.new or Game.from_dict) or a Position, not {type(target).__name__}"
+        )
+    return position
+
+
+def solve(
+    game: HasPosition | Position, *, time_limit: float | None = 10.0, node_limit: int | None = None
+) -> SolveResult:
     """Search the game's current position for a winning line.
 
+    ``game`` is a ``Game`` (its current position is searched) or a ``Position``.
     ``time_limit`` (seconds, default 10) and ``node_limit`` (positions searched) bound
     the search; either may be None, not both. A bad limit raises ``ValueError`` naming it.
     The verdict is ``"unknown"`` when a limit is hit first. The game is never changed
-    (the search works on ``game.position``, a copy), also when the search is interrupted.
+    (the search works on a copy), also when the search is interrupted.
     """
-    if not isinstance(game, Game):
-        raise TypeError(f"solve takes a Game (Game.new or Game.from_dict), not {type(game).__name__}")
     seconds_allowed, nodes_allowed = _check_limits(time_limit, node_limit)
+    position = _position_of(game)
     start = time.perf_counter()
-    search = _Search(game.position, seconds_allowed, nodes_allowed, start)
+    search = _Search(position, seconds_allowed, nodes_allowed, start)
     try:
         line = search.run()
     except _Stop:
@@ -115,7 +151,7 @@ def solve(game: Game, *, time_limit: float | None = 10.0, node_limit: int | None
     seconds = time.perf_counter() - start
     if line is None:
         return SolveResult("unwinnable", (), search.nodes, seconds)
-    _check_line(game.position, line)
+    _check_line(_position_of(game), line)
     return SolveResult("winnable", tuple(line), search.nodes, seconds)
 
 
@@ -130,19 +166,25 @@ def _check_line(position: Position, line: Sequence[Move]) -> None:
 
 
 def _key_function(position: Position) -> Callable[[Position], Key]:
-    """The canonical key of the position's game: piles sorted, see the module docstring."""
+    """The canonical key of the position's game: see the module docstring."""
     father = position.rules.name == "father"
+    draw = position.draw
 
     def key(p: Position) -> Key:
         tableau = sorted(bytes(down) + _DOWN_UP + bytes(up) for down, up in zip(p.down, p.up, strict=True))
-        found = [bytes(pile) for pile in p.foundations]
+        found = [bytes(pile[-1:]) for pile in p.foundations]
         if father:
-            # Ace foundations (0-3) and King foundations (4-7) are two kinds of pile.
             found = sorted(found[:4]) + sorted(found[4:])
         else:
             found.sort()
-        parts = [bytes(p.stock), bytes(p.waste), *found, *tableau]
-        return (p.redeals_left, _SEP.join(parts))
+        waste, stock = p.waste, p.stock
+        talon = waste + stock[::-1]
+        at = len(waste)
+        redeals = p.redeals_left
+        if redeals is None and (at % draw == 0 or not stock):
+            at = 0
+        parts = [bytes(talon), *found, *tableau]
+        return (redeals, at, _SEP.join(parts))
 
     return key
 
@@ -151,102 +193,42 @@ def _tableau_index(pile: str) -> int:
     return int(pile[8:])  # "tableau/N"
 
 
-def _safe_move(position: Position, moves: Sequence[Move]) -> Move | None:
-    """A move to a foundation that is safe: if the position can be won, it can still be
-    won after this move. None when no move is known to be safe.
+class _Talon:
+    """The ways to bring each talon card to the top of the waste by drawing alone, made
+    once per (talon size, waste size, redeal allowed) and kept."""
 
-    Why each rule holds. Let W be a winning line from position P and c the card moved
-    home. Build W' from P + c: play W, skipping each move of c alone and each draw or
-    redeal that only concerns c, and moving a run that held c with one card fewer. Each
-    position S' of W' is the matching position S of W with c taken out (plus a face-down
-    card turned earlier, or a redeal to spare, which only give more moves). W' stays legal
-    if nothing ever needs c where it lay: no card is placed on c, and c's foundation
-    neighbours need not leave the foundations. Then W' wins too. Per game:
+    def __init__(self, draw: int) -> None:
+        self.draw = draw
+        self.known: dict[tuple[int, int, bool], list[tuple[int, Step]]] = {}
 
-    - **Following**: the only card that can go on c in the tableau is the card before c
-      in its foundation sequence (one rank lower, the suit before c's in the rotation),
-      and that card is home already (c goes on it) and foundations never give cards back.
-      So every foundation move is safe (there is one draw at a time, so a waste card can
-      be taken out of the stock's order without changing what the other draws show).
-    - **Father**: no tableau card ever needs to lie on c (waste cards go on any pile,
-      empty or not, so they can go where c lay; a tableau card moves only to an empty
-      pile, and a pile of S' is empty when the one of S is). A card that fits both its
-      Ace and its King foundation is the last card of its suit out, so either foundation
-      finishes the suit the same way; a card that fits one of them only leaves the other
-      building as before. Foundations never give cards back. So every foundation move is
-      safe (Father draws one card at a time).
-    - **Klondike**: cards placed on c are the two of the other colour one rank lower.
-      When both are home (and without ``foundation_to_tableau``, where they stay home)
-      nothing ever goes on c: safe. Aces and twos are always safe, with the option too:
-      nothing goes on an ace, an ace can always go home (a foundation is free for it),
-      so it never needs to lie on a two, and an ace brought back from a foundation can
-      only be in the way. With ``foundation_to_tableau`` and a higher card we do not
-      claim safety (a red five might be fetched back onto the black six to hold a black
-      four), so such moves are only tried first. A waste card is treated as safe only
-      when drawing one card at a time: with three, taking a card out of the waste would
-      change which cards later draws show.
-    """
-    game = position.rules.name
-    draw_one = position.draw == 1
-    home: set[int] | None = None
-    for move in moves:
-        if not move.target.startswith("foundation"):
-            continue
-        source = move.source
-        if source == "waste":
-            if not draw_one:
-                continue
-            card = position.waste[-1]
-        elif source.startswith("tableau"):
-            card = position.up[_tableau_index(source)][-1]
-        else:
-            continue
-        if game in ("following", "father"):
-            return move
-        rank = card // 4 + 1
-        if rank <= 2:
-            return move
-        if position.foundation_to_tableau:
-            continue
-        if home is None:
-            home = {c for pile in position.foundations for c in pile}
-        other_colour = (0, 3) if card % 4 in (1, 2) else (1, 2)
-        if all((rank - 2) * 4 + suit in home for suit in other_colour):
-            return move
-    return None
-
-
-def _ordered(position: Position, moves: Sequence[Move]) -> list[Move]:
-    """The moves worth trying, best first (see the module docstring)."""
-    up, down = position.up, position.down
-    ranked: list[tuple[int, int, Move]] = []
-    for order, move in enumerate(moves):
-        source, target, count = move
-        if source == "stock" or target == "stock":
-            rank = 6
-        elif target.startswith("foundation"):
-            if source.startswith("tableau") and len(up[_tableau_index(source)]) == 1:
-                rank = 0  # home, and it turns a card or empties a pile
-            else:
-                rank = 1
-        elif source.startswith("tableau"):
-            index = _tableau_index(source)
-            whole = count == len(up[index])
-            if whole and not down[index]:
-                if not up[_tableau_index(target)]:
-                    continue  # a whole pile into an empty pile: the same position
-                rank = 2  # empties a pile
-            elif whole:
-                rank = 2  # turns a face-down card
-            else:
-                rank = 4
-        elif source == "waste":
-            rank = 3
-        else:
-            rank = 5  # from a foundation back to the tableau
-        ranked.append((rank, order, move))
-    ranked.sort()
-    return [move for _, _, move in ranked]
+    def reach(self, size: int, at: int, may_redeal: bool) -> list[tuple[int, Step]]:
+        """``(p, draws)``: after ``draws`` the waste holds the first ``p`` talon cards."""
+        known = self.known.get((size, at, may_redeal))
+        if known is not None:
+            return known
+        draw = self.draw
+        found: list[tuple[int, Step]] = [(at, ())] if at else []
+        seen = {at}
+        steps: list[Move] = []
+        waste = at
+        while waste < size:
+            count = min(draw, size - waste)
+            waste += count
+            steps.append(Move("stock", "waste", count))
+            found.append((waste, tuple(steps)))
+            seen.add(waste)
+        if may_redeal and size:
+            steps.append(Move("waste", "stock", size))
+            waste = 0
+            while waste < size:
+                count = min(draw, size - waste)
+                waste += count
+                steps.append(Move("stock", "waste", count))
+                if waste not in seen:
+                    found.append((waste, tuple(steps)))
+                    seen.add(waste)
+        self.known[(size, at, may_redeal)] = found
+        return found
 
 
 class _Search:
@@ -258,13 +240,125 @@ class _Search:
         self.node_limit = node_limit
         self.nodes = 0
         self.key = _key_function(position)
+        rules = position.rules
+        self.onto = rules.parents["waste"]
+        self.fills_empty = rules.fills_empty["waste"]
+        self.talon = _Talon(position.draw)
+        self.any_talon_card_is_free = position.draw == 1 and position.redeals_left is None
+        self.to_foundation = [Move("waste", f"foundation/{i}") for i in range(rules.foundation_count)]
+        self.to_tableau = [Move("waste", f"tableau/{i}") for i in range(rules.tableau_count)]
 
-    def children(self) -> list[Move]:
-        moves = self.position.legal_moves()
-        safe = _safe_move(self.position, moves)
-        if safe is not None:
-            return [safe]
-        return _ordered(self.position, moves)
+    def talon_steps(self, onto_pile: int | None = None) -> list[tuple[int, Entry]]:
+        """Each talon card's moves, as steps ranked for ``children``; with ``onto_pile``,
+        only the moves onto that tableau pile, each on its own."""
+        p = self.position
+        waste, stock = p.waste, p.stock
+        if not waste and not stock:
+            return []
+        talon = waste + stock[::-1]
+        may_redeal = p.redeals_left != 0
+        takers = p.foundation_takers() if onto_pile is None else {}
+        up = p.up
+        tops = {pile[-1]: index for index, pile in enumerate(up) if pile}
+        empties = [index for index, pile in enumerate(up) if not pile]
+        if onto_pile is not None:
+            tops = {top: index for top, index in tops.items() if index == onto_pile}
+            empties = [index for index in empties if index == onto_pile]
+        # A safe card may leave the talon only when the others keep coming up in order.
+        safe_ok = p.draw == 1 and onto_pile is None
+        free = self.any_talon_card_is_free
+        endless = p.redeals_left is None
+        steps: list[tuple[int, Entry]] = []
+        for at, draws in self.talon.reach(len(talon), len(waste), may_redeal):
+            card = talon[at - 1]
+            # With unlimited redeals a card passed over comes round again, so it matters
+            # little how many draws a card needs; with a limit, cards that need fewer
+            # come first, after the other moves (as a player goes through the stock).
+            cost = len(draws) if endless or not draws else 1000 + 10 * len(draws)
+            for index in takers.get(card, ()):
+                step = (*draws, self.to_foundation[index])
+                if safe_ok and (not draws or free) and is_safe_home(p, card):
+                    return [(-1, step)]
+                steps.append((20 + cost, step))
+            onto = self.onto[card]
+            targets = [index for top, index in tops.items() if top in onto]
+            if self.fills_empty[card]:
+                targets += empties
+            for index in sorted(targets):
+                step = (*draws, self.to_tableau[index])
+                if free and onto_pile is None:
+                    steps.append((100 + cost, _Joined(step, index, None)))
+                else:
+                    steps.append((100 + cost, step))
+        return steps
+
+    def followed(self, step: Step, pile: int, foundation: str | None = None) -> list[Step]:
+        """``step``, which put a card that could have waited on top of tableau ``pile``,
+        joined with each next move that uses that card: a move from or onto ``pile``
+        (not the card going straight back home), or from the foundation it left.
+
+        Why nothing is lost: in a winning line, the moves between such a step and the
+        first move that uses its card touch neither the card nor ``pile`` (its top is
+        covered by the card), so the step can wait until just before that move; and a
+        card never used again after the step would have to go home, which it could do
+        from where it was.
+        """
+        p = self.position
+        pile_id = f"tableau/{pile}"
+        for move in step:
+            p.push(move)
+        joined = [
+            (*step, move)
+            for move in p.legal_moves()
+            if move.source != "waste"
+            and (
+                (move.source == pile_id and (move.count > 1 or move.target[0] == "t"))
+                or move.target == pile_id
+                or (foundation is not None and move.source == foundation)
+            )
+        ]
+        joined += (
+            (*step, *then)
+            for _, then in self.talon_steps(onto_pile=pile)
+            if not isinstance(then, _Joined)  # never with onto_pile: for the type checker
+        )
+        for _ in step:
+            p.pop()
+        return joined
+
+    def children(self) -> list[Entry]:
+        p = self.position
+        ranked = self.talon_steps()
+        if ranked and ranked[0][0] < 0:
+            return [ranked[0][1]]
+        up, down = p.up, p.down
+        for move in p.legal_moves():
+            source, target, count = move
+            if source == "stock" or target == "stock" or source == "waste":
+                continue  # the talon's moves are above
+            if target[0] == "f":
+                index = _tableau_index(source)
+                if is_safe_home(p, up[index][-1]):
+                    return [(move,)]
+                rank = 0 if len(up[index]) == 1 else 30
+            elif source[0] == "t":
+                index = _tableau_index(source)
+                whole = count == len(up[index])
+                if whole and not down[index]:
+                    if not up[_tableau_index(target)]:
+                        continue  # a whole pile into an empty pile: the same position
+                    rank = 10  # empties a pile
+                elif whole:
+                    rank = 10  # turns a face-down card
+                else:
+                    rank = 200
+            else:
+                rank, entry = 300, _Joined((move,), _tableau_index(target), source)
+                ranked.append((rank, entry))
+                continue
+            ranked.append((rank, (move,)))
+        ranked.sort(key=_rank_of)
+        return [step for _, step in ranked]
 
     def count_node(self) -> None:
         self.nodes += 1
@@ -281,6 +375,7 @@ class _Search:
     def run(self) -> list[Move] | None:
         """A winning line, or None when there is none; ``_Stop`` when a limit is hit."""
         position, key = self.position, self.key
+        push, pop = position.push, position.pop
         self.count_node()
         if position.is_won:
             return []
@@ -288,30 +383,35 @@ class _Search:
         on_line: set[Key] = {root}
         lost: set[Key] = set()
         keys: list[Key] = [root]
-        todo: list[list[Move]] = [self.children()]
+        todo: list[list[Entry]] = [self.children()]
         nexts: list[int] = [0]
-        line: list[Move] = []
+        line: list[Step] = []
         while todo:
-            moves, at = todo[-1], nexts[-1]
-            if at < len(moves):
+            steps, at = todo[-1], nexts[-1]
+            if at < len(steps):
+                step = steps[at]
+                if isinstance(step, _Joined):
+                    steps[at : at + 1] = self.followed(*step)
+                    continue
                 nexts[-1] = at + 1
-                move = moves[at]
                 self.count_node()
-                position.push(move)
+                for move in step:
+                    push(move)
                 if position.is_won:
-                    line.append(move)
-                    return line
+                    line.append(step)
+                    return [move for taken in line for move in taken]
                 child = key(position)
                 if child in on_line or child in lost:
-                    position.pop()
+                    for _ in step:
+                        pop()
                     continue
                 on_line.add(child)
                 keys.append(child)
                 todo.append(self.children())
                 nexts.append(0)
-                line.append(move)
+                line.append(step)
                 continue
-            # Every move from here was searched: no win below this position.
+            # Every step from here was searched: no win below this position.
             done = keys.pop()
             todo.pop()
             nexts.pop()
@@ -320,6 +420,10 @@ class _Search:
                 lost.clear()
             lost.add(done)
             if line:
-                line.pop()
-                position.pop()
+                for _ in line.pop():
+                    pop()
         return None
+
+
+def _rank_of(ranked: tuple[int, Entry]) -> int:
+    return ranked[0]

@@ -19,7 +19,7 @@ BAD_SEEDS = (-1, 2**53, 2**64, "7", 1.5, True)
 PINNED_DEALS = {
     ("klondike", 0): {
         "game": "klondike",
-        "options": {"draw": 1, "redeals": None, "foundation_to_tableau": True},
+        "options": {"draw": 1, "redeals": None, "foundation_to_tableau": True, "deal_to_waste": True},
         "stock": [
             "9S", "4C", "8D", "5H", "JS", "9C", "AS", "KS", "8S", "KD", "5S", "QS", "QD", "TS", "7D", "AH",
             "6D", "7S", "5C", "JD", "6S", "3S", "KC"
@@ -41,7 +41,7 @@ PINNED_DEALS = {
     },
     ("klondike", 1): {
         "game": "klondike",
-        "options": {"draw": 1, "redeals": None, "foundation_to_tableau": True},
+        "options": {"draw": 1, "redeals": None, "foundation_to_tableau": True, "deal_to_waste": True},
         "stock": [
             "QD", "9H", "JC", "8C", "3D", "2S", "7S", "AS", "AC", "JD", "4S", "6D", "7C", "TD", "KH", "8S",
             "KS", "7H", "2C", "TS", "2H", "2D", "JH"
@@ -63,7 +63,7 @@ PINNED_DEALS = {
     },
     ("klondike", 42): {
         "game": "klondike",
-        "options": {"draw": 1, "redeals": None, "foundation_to_tableau": True},
+        "options": {"draw": 1, "redeals": None, "foundation_to_tableau": True, "deal_to_waste": True},
         "stock": [
             "3D", "3H", "3C", "TD", "9H", "AH", "3S", "6S", "6D", "KH", "2D", "8H", "TH", "QS", "7C", "6C",
             "JD", "QD", "QC", "AS", "KD", "9S", "4S"

@@ -92,7 +92,7 @@ def test_to_dict_is_a_fresh_copy_and_from_dict_keeps_none_of_its_input():
 @pytest.mark.parametrize(
     ("name", "defaults"),
     [
-        ("klondike", {"draw": 1, "redeals": None, "foundation_to_tableau": True}),
+        ("klondike", {"draw": 1, "redeals": None, "foundation_to_tableau": True, "deal_to_waste": True}),
         ("father", {"redeals": 1}),
         ("following", {"redeals": 1}),
     ],
@@ -273,7 +273,8 @@ def test_redeals_left_the_options_do_not_allow_is_refused(name, options, redeals
         (
             "klondike",
             {"shuffle": True},
-            "Klondike has no option 'shuffle' (its options: draw, redeals, foundation_to_tableau)",
+            "Klondike has no option 'shuffle' "
+            "(its options: draw, redeals, foundation_to_tableau, deal_to_waste)",
         ),
         ("klondike", {"draw": 2}, "draw must be 1 or 3, not 2"),
         ("klondike", {"draw": True}, "draw must be 1 or 3, not True"),

@@ -69,20 +69,18 @@ def exhaustive(g: sw.Game, limit: int = 200_000) -> bool | None:
 # first seeds of each option set); a node limit, not a time limit, keeps the test exact.
 DEAL_NODE_LIMIT = 15_000
 WINNABLE_DEALS = [
-    ("klondike", {}, [0, 1, 4, 5, 7, 8, 9, 10, 11, 13, 14, 15, 16]),
-    ("klondike", {"draw": 3}, [0, 1, 4, 8, 9, 10, 13, 14, 15, 23, 25, 26]),
-    ("klondike", {"redeals": 0}, [7, 9, 63, 77]),
-    ("klondike", {"foundation_to_tableau": False}, [0, 1, 4, 5, 7, 8, 9, 10, 11, 13, 14, 15]),
-    (
-        "klondike",
-        {"draw": 3, "redeals": 2, "foundation_to_tableau": False},
-        [0, 2, 4, 9, 14, 15, 16, 29, 30, 38, 50, 56],
-    ),
-    ("father", {}, [0, 2, 3, 5, 6, 7, 9, 10, 11, 12, 15, 17]),
-    ("father", {"redeals": 0}, [0, 2, 3, 5, 6, 7, 9, 10, 11, 12, 15, 17]),
-    ("father", {"redeals": None}, [0, 2, 3, 5, 6, 7, 9, 10, 11, 12, 15, 17]),
-    ("following", {}, [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11]),
-    ("following", {"redeals": 0}, [7, 20, 37, 62, 79]),
+    ("klondike", {}, [0, 1, 2, 4, 5, 7, 8, 9, 10, 12, 13, 14]),
+    ("klondike", {"draw": 3}, [0, 1, 4, 9, 10, 11, 13, 15, 19, 23, 25, 26]),
+    ("klondike", {"redeals": 0}, [63, 160, 185]),
+    ("klondike", {"foundation_to_tableau": False}, [1, 4, 7, 8, 9, 10, 12, 14, 15, 22, 26, 27]),
+    ("klondike", {"draw": 3, "redeals": 2, "foundation_to_tableau": False}, [0, 9, 22, 56, 73, 94]),
+    ("klondike", {"deal_to_waste": False}, [0, 1, 2, 4, 5, 7, 8, 9, 10, 12, 13, 14]),
+    ("klondike", {"draw": 3, "deal_to_waste": False}, [0, 1, 4, 7, 9, 11]),
+    ("father", {}, [0, 3, 5, 6, 7, 8, 9, 10, 11, 12, 15, 16]),
+    ("father", {"redeals": 0}, [0, 3, 5, 6, 7]),
+    ("father", {"redeals": None}, [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11]),
+    ("following", {}, [0, 1, 2, 3, 4, 7, 8, 9, 11, 12, 13, 14]),
+    ("following", {"redeals": 0}, [7, 95, 133, 152]),
     ("following", {"redeals": None}, [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11]),
 ]
 
@@ -391,9 +389,19 @@ def test_no_bound_at_all_is_refused():
         solve(sw.Game.new("klondike", seed=1), time_limit=None)
 
 
-def test_only_games_are_solved():
-    with pytest.raises(TypeError):
-        solve(sw.Game.new("klondike", seed=1).position)  # type: ignore[arg-type]
+def test_a_position_is_solved_as_its_game_is():
+    g = sw.Game.new("klondike", seed=1)
+    position = g.position
+    result = solve(position, time_limit=None, node_limit=DEAL_NODE_LIMIT)
+    assert result.moves == solve(g, time_limit=None, node_limit=DEAL_NODE_LIMIT).moves
+    assert position == g.position  # searched on a copy
+    replays_to_win(g, result)
+
+
+@pytest.mark.parametrize("thing", ["klondike", {"game": "klondike"}, None, 3])
+def test_only_games_and_positions_are_solved(thing):
+    with pytest.raises(TypeError, match="solve takes a Game"):
+        solve(thing)  # type: ignore[arg-type]
 
 
 def test_the_game_is_unchanged():
@@ -408,7 +416,7 @@ def test_an_interrupt_leaves_the_game_untouched(monkeypatch):
     g = sw.Game.new("klondike", seed=6)
     before = g.to_dict()
     calls = 0
-    real = search_module._safe_move
+    real = search_module.is_safe_home
 
     def interrupted(*args):
         nonlocal calls
@@ -417,7 +425,7 @@ def test_an_interrupt_leaves_the_game_untouched(monkeypatch):
             raise KeyboardInterrupt
         return real(*args)
 
-    monkeypatch.setattr(search_module, "_safe_move", interrupted)
+    monkeypatch.setattr(search_module, "is_safe_home", interrupted)
     with pytest.raises(KeyboardInterrupt):
         solve(g, time_limit=None, node_limit=100_000)
     assert g.to_dict() == before

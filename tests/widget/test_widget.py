@@ -160,7 +160,7 @@ def test_esm_and_css_are_the_bundled_files():
 
 def test_options_reach_the_game_and_the_state():
     w = sw.SolitaireWidget("klondike", seed=7, draw=3, redeals=2)
-    assert w.game.options == {"draw": 3, "redeals": 2, "foundation_to_tableau": True}
+    assert w.game.options == {"draw": 3, "redeals": 2, "foundation_to_tableau": True, "deal_to_waste": True}
     assert w.state["options"] == w.game.options
     assert w.state["legal"][-1] == ["stock", "waste", 3]
 
@@ -333,7 +333,8 @@ def test_new_game_keeps_game_and_options_by_default(clock):
 def test_new_game_with_another_game_seed_and_options():
     w = sw.SolitaireWidget("klondike", seed=7, draw=3)
     w.new_game(seed=8, redeals=1)
-    assert w.game.options == {"draw": 3, "redeals": 1, "foundation_to_tableau": True} and w.game.seed == 8
+    assert w.game.seed == 8
+    assert w.game.options == {"draw": 3, "redeals": 1, "foundation_to_tableau": True, "deal_to_waste": True}
     w.new_game("father", seed=9)
     assert w.game.to_dict() == sw.Game.new("father", seed=9).to_dict()
     w.new_game("klondike", seed=9)
@@ -514,7 +515,7 @@ def test_undo_redo_autoplay_restart_and_new_game_intents():
     view.send_intent("new_game", game="father", seed=21, options={})
     assert w.game.to_dict() == sw.Game.new("father", seed=21).to_dict()
     view.send_intent("new_game", game="klondike", seed=None, options={"draw": 3, "redeals": 0})
-    assert w.game.options == {"draw": 3, "redeals": 0, "foundation_to_tableau": True}
+    assert w.game.options == {"draw": 3, "redeals": 0, "foundation_to_tableau": True, "deal_to_waste": True}
     assert w.game.seed is not None
     assert view.sent == [] and w.state["version"] == 7
 

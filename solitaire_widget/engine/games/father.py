@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+
 from ..cards import rank_of
 from ..rules import Layout, Option, Rules, check_redeals, same_suit_next
 
@@ -15,7 +17,7 @@ class Father(Rules):
     foundation_count = 8
     options = {"redeals": Option(1, check_redeals, "times the waste may be turned back")}
 
-    def deal(self, deck: list[int]) -> Layout:
+    def deal(self, deck: list[int], options: Mapping[str, object]) -> Layout:
         return Layout(
             stock=deck[12:][::-1],
             waste=[],

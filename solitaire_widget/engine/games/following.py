@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+
 from ..cards import SUIT_NAMES, rank_of, suit_of
 from ..rules import Layout, Option, Rules, check_redeals, rank_name, suit_singular
 
@@ -17,7 +19,7 @@ class Following(Rules):
     foundation_count = 4
     options = {"redeals": Option(1, check_redeals, "times the waste may be turned back")}
 
-    def deal(self, deck: list[int]) -> Layout:
+    def deal(self, deck: list[int], options: Mapping[str, object]) -> Layout:
         return Layout(
             stock=deck[6:][::-1],
             waste=[],

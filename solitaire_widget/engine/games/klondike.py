@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+
 from ..cards import is_red, rank_of
 from ..rules import Layout, Option, Rules, check_draw, check_flag, check_redeals, rank_name, same_suit_next
 
@@ -21,9 +23,14 @@ class Klondike(Rules):
             check_flag("foundation_to_tableau"),
             "a foundation's top card may come back to the tableau",
         ),
+        "deal_to_waste": Option(
+            True,
+            check_flag("deal_to_waste"),
+            "one card is dealt face up to the waste at the start (False: all 24 stay in the stock)",
+        ),
     }
 
-    def deal(self, deck: list[int]) -> Layout:
+    def deal(self, deck: list[int], options: Mapping[str, object]) -> Layout:
         # Dealt row by row as at a table: one card to each column from the first
         # still short of its length, seven rows in all.
         cards = iter(deck)
@@ -31,7 +38,7 @@ class Klondike(Rules):
         for row in range(7):
             for column in range(row, 7):
                 columns[column].append(next(cards))
-        waste = [next(cards)]
+        waste = [next(cards)] if options["deal_to_waste"] else []
         stock = list(cards)[::-1]
         return Layout(
             stock=stock,

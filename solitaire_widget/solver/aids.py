@@ -1,0 +1,201 @@
+"""Play aids built on the solver: hints, the heuristic behind them, winnable deals and
+their difficulty, and when a game was lost.
+
+The heuristic
+=============
+
+When the solver finds no winning line within a hint's budget, ``best_move`` picks a move
+by this priority list (the first kind present wins; within a kind, the engine's move
+order):
+
+1. a safe move home (one that can never hurt, see ``engine.safety``);
+2. a move that turns a face-down card;
+3. any other move home;
+4. a card from the waste to the tableau (in Klondike only when it lands on a card, or
+   is a king; in Father only when the stock is through, so as not to bury a tableau card
+   a draw could spare);
+5. a tableau move that empties a pile or lets another card move (a *useful* move: not
+   one that only shuttles cards, see ``engine.outcome``);
+6. a foundation card back to the tableau when a card can then go on it;
+7. drawing or redealing, when a card still to come can be played;
+8. any other useful move.
+
+It returns None when no useful move is left.
+"""
+
+from __future__ import annotations
+
+import enum
+import time
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+
+from ..engine import Move, Position
+from ..engine.deal import MAX_SEED
+from ..engine.explain import sentence
+from ..engine.outcome import useful_moves
+from ..engine.safety import safe_move_home
+from .search import SolveResult, Verdict, solve
+
+WINNABLE_NODE_LIMIT = 50_000
+"""Positions the solver may search to prove one deal winnable for ``Game.new(winnable=True)``.
+A bound on positions rather than seconds keeps the seed chosen the same on every machine."""
+
+DIFFICULTY_NODE_LIMIT = 200_000
+"""Positions searched at most to rate a deal's difficulty."""
+
+EASY_NODES = 200
+"""Up to this many positions searched: an easy deal (most winnable deals of each game)."""
+
+MEDIUM_NODES = 5_000
+"""Up to this many: a medium deal; above it, a hard one."""
+
+
+class HintSource(enum.Enum):
+    """Where a hint comes from."""
+
+    SOLVER = "solver"
+    """The move starts a winning line the solver found."""
+    HEURISTIC = "heuristic"
+    """No winning line was found in time (or there is none): the heuristic's best move."""
+
+
+@dataclass(frozen=True)
+class Hint:
+    """A suggested move (None when there is nothing sensible to play), where it comes
+    from, and a sentence that says both."""
+
+    move: Move | None
+    source: HintSource
+    sentence: str
+
+
+@dataclass(frozen=True)
+class Difficulty:
+    """How hard the solver found a deal: ``level`` is ``"easy"``, ``"medium"``, ``"hard"``,
+    ``"unwinnable"`` or ``"unknown"`` (not decided within ``DIFFICULTY_NODE_LIMIT``)."""
+
+    level: str
+    verdict: Verdict
+    nodes: int
+
+
+def best_move(position: Position) -> Move | None:
+    """The heuristic's move (see the module docstring), or None when no useful move is left."""
+    useful = useful_moves(position)
+    if not useful:
+        return None
+    safe = safe_move_home(position, useful)
+    if safe is not None:
+        return safe
+    return min(useful, key=lambda move: _priority(position, move))
+
+
+def _priority(position: Position, move: Move) -> int:
+    source, target, count = move
+    game = position.rules.name
+    if source.startswith("tableau"):
+        index = int(source[8:])
+        if position.down[index] and count == len(position.up[index]):
+            return 2
+    if target.startswith("foundation"):
+        return 3
+    if source == "waste":
+        if game == "father" and (position.stock or position.redeals_left != 0):
+            return 7
+        if game == "klondike" and not position.cards(target) and position.waste[-1] // 4 != 12:
+            return 8
+        return 4
+    if source.startswith("tableau"):
+        return 5
+    if source.startswith("foundation"):
+        return 6
+    return 7
+
+
+def hint(position: Position, *, time_limit: float = 1.0) -> Hint:
+    """The next move of a winning line when the solver finds one within ``time_limit``
+    seconds, else the heuristic's best move; the sentence says which it is."""
+    if position.is_won:
+        return Hint(None, HintSource.HEURISTIC, "the game is won: nothing is left to play")
+    result = solve(position, time_limit=time_limit)
+    if result.verdict == "winnable":
+        move = result.moves[0]
+        return Hint(
+            move,
+            HintSource.SOLVER,
+            f"{sentence(position, move)}: the first move of a winning line "
+            f"({len(result.moves)} moves to a win)",
+        )
+    guess = best_move(position)
+    why = (
+        "this position can no longer be won"
+        if result.verdict == "unwinnable"
+        else f"no winning line found within {time_limit:g} s"
+    )
+    if guess is None:
+        return Hint(None, HintSource.HEURISTIC, f"{why}, and no useful move is left")
+    said = f"{sentence(position, guess)}: the heuristic's best move ({why})"
+    return Hint(guess, HintSource.HEURISTIC, said)
+
+
+def first_winnable_seed(deal: Callable[[int], Position], seed: int) -> tuple[int, SolveResult]:
+    """The first seed from ``seed`` on (wrapping after ``MAX_SEED``) whose deal the solver
+    proves winnable within ``WINNABLE_NODE_LIMIT`` positions, with its result."""
+    while True:
+        result = solve(deal(seed), time_limit=None, node_limit=WINNABLE_NODE_LIMIT)
+        if result.verdict == "winnable":
+            return seed, result
+        seed = 0 if seed == MAX_SEED else seed + 1
+
+
+def difficulty(position: Position) -> Difficulty:
+    """Rate a position by the positions the solver searches to decide it (see ``Difficulty``)."""
+    result = solve(position, time_limit=None, node_limit=DIFFICULTY_NODE_LIMIT)
+    if result.verdict == "unknown":
+        return Difficulty("unknown", "unknown", result.nodes)
+    if result.verdict == "unwinnable":
+        return Difficulty("unwinnable", "unwinnable", result.nodes)
+    level = "easy" if result.nodes <= EASY_NODES else "medium" if result.nodes <= MEDIUM_NODES else "hard"
+    return Difficulty(level, "winnable", result.nodes)
+
+
+@dataclass(frozen=True)
+class Winnability:
+    """Whether a game can still be won: ``verdict`` for its current position, and when it
+    cannot, ``lost_at``: the move of its line that lost it (1 = the first move; 0 when the
+    start itself cannot be won; None when that could not be decided in time)."""
+
+    verdict: Verdict
+    lost_at: int | None
+
+
+def winnability(start: Position, line: Sequence[Move], *, time_limit: float = 5.0) -> Winnability:
+    """Whether the position after ``line`` (played from ``start``) can be won, and when
+    not, which move of the line lost it; all within about ``time_limit`` seconds."""
+    deadline = time.perf_counter() + time_limit
+    positions = [start.copy()]
+    for move in line:
+        after = positions[-1].copy()
+        after.push(move)
+        positions.append(after)
+    verdict = solve(positions[-1], time_limit=time_limit).verdict
+    if verdict != "unwinnable":
+        return Winnability(verdict, None)
+    # Once lost, a game stays lost: bisect the line for the last position that can be won.
+    winnable_at, lost_at = None, len(line)
+    while winnable_at is None or lost_at - winnable_at > 1:
+        ply = 0 if winnable_at is None else (winnable_at + lost_at) // 2
+        left = deadline - time.perf_counter()
+        if left <= 0:
+            return Winnability("unwinnable", None)
+        earlier = solve(positions[ply], time_limit=left).verdict
+        if earlier == "unknown":
+            return Winnability("unwinnable", None)
+        if earlier == "unwinnable":
+            if ply == 0:
+                return Winnability("unwinnable", 0)
+            lost_at = ply
+        else:
+            winnable_at = ply
+    return Winnability("unwinnable", lost_at)
