@@ -4,13 +4,18 @@ Starts JupyterLab and Chromium (the harness of the browser tests), opens a Klond
 and plays about 50 moves on it by clicking (the stock, or a card and then its target).
 For every move it measures, inside the page:
 
-- click to repaint: from the release of the click that sends the move to the first
-  animation frame after the board's root shows the new state version, split into the view
-  sending the intent, the kernel's answer coming back, and the view drawing it;
+- click to first paint: from the release of the click that makes the move to the first
+  animation frame after the view drew the move itself, before any answer (the root gets
+  ``data-pending``; every move played here is in the state's legal list, so each is drawn
+  at once);
+- click to confirmed state: from the same release to the first animation frame after the
+  board's root shows Python's new state version (what was called click to repaint before
+  instant moves), split into the view sending the intent, the kernel's answer coming back,
+  and the view drawing it;
 - board render: the time the view reports for drawing the whole board from a new state
   (``data-render-ms``), and the same for ten new deals, where every card moves;
-- the floor: the same click-to-repaint for a bare anywidget that only bumps a number, so
-  the widget's own share shows beside what the kernel round trip and JupyterLab cost;
+- the floor: the same click to confirmed state for a bare anywidget that only bumps a
+  number, so the widget's own share shows beside what the kernel round trip and JupyterLab cost;
 - bytes: the size of the websocket frames that carry the widget's comm messages (the
   intent up, the new state and the timeline row down).
 
@@ -39,7 +44,8 @@ import solitaire_widget as sw
 
 SEED = 158  # a deal where the moves chosen below are mostly card moves (35 of 50)
 MOVES = 50
-TARGET_REPAINT_MS = 50
+TARGET_FIRST_PAINT_MS = 16  # one frame at 60 Hz: no kernel round trip fits in it
+TARGET_CONFIRMED_MS = 50
 TARGET_RENDER_MS = 8
 TARGET_BYTES = 4096
 NEW_DEALS = 10
@@ -74,7 +80,7 @@ long_game.enter(main_line)
 lw = sw.SolitaireWidget(long_game)
 lw"""
 
-# The floor under click-to-repaint on this machine: a bare anywidget whose click sends a
+# The floor under click to confirmed state on this machine: a bare anywidget whose click sends a
 # message that Python answers by bumping a synced number, measured the same way. What the
 # solitaire widget adds is the difference.
 ECHO_CELL = '''import anywidget, traitlets
@@ -127,16 +133,28 @@ WIRE_TIMES = """(() => {
 })()"""
 
 # In the page: remember when the last click ended (the pointer's release: nothing can answer
-# a click before it is complete); when the root's data-version grows, record at the next
-# animation frame the times from the release to the intent going out, to the new state
-# coming in, and to that frame, and the render time the view wrote.
+# a click before it is complete). When the root gets a new data-pending (the view drew the
+# move itself), record the time from the release to the next animation frame. When its
+# data-version grows, record at the next animation frame the times from the release to the
+# intent going out, to the new state coming in, and to that frame, and the render time the
+# view wrote.
 MEASURE = """root => {
-    const bench = {pressedAt: null, samples: []};
+    const bench = {pressedAt: null, samples: [], firstPaints: []};
     const wire = window.__solitaireWire;
     window.__solitaireBench = bench;
     document.addEventListener('pointerup', event => { bench.pressedAt = event.timeStamp; }, true);
     let shown = Number(root.dataset.version);
+    let pending = root.dataset.pending || null;
     new MutationObserver(() => {
+        const request = root.dataset.pending || null;
+        if (request !== null && request !== pending) {
+            const pressedAt = bench.pressedAt;
+            const madeOn = shown;
+            requestAnimationFrame(() => {
+                bench.firstPaints.push({version: madeOn, firstPaintMs: performance.now() - pressedAt});
+            });
+        }
+        pending = request;
         const version = Number(root.dataset.version);
         if (version <= shown) return;
         shown = version;
@@ -147,14 +165,14 @@ MEASURE = """root => {
             const received = wire.receivedAt.filter(t => sent !== undefined && t >= sent).shift();
             bench.samples.push({
                 version,
-                repaintMs: pressedAt === null ? null : now - pressedAt,
+                confirmedMs: pressedAt === null ? null : now - pressedAt,
                 toSendMs: sent === undefined ? null : sent - pressedAt,
                 roundTripMs: received === undefined ? null : received - sent,
                 toFrameMs: received === undefined ? null : now - received,
                 renderMs: Number(root.dataset.renderMs),
             });
         });
-    }).observe(root, {attributes: true, attributeFilter: ['data-version']});
+    }).observe(root, {attributes: true, attributeFilter: ['data-version', 'data-pending']});
 }"""
 
 
@@ -201,7 +219,7 @@ class CommTraffic:
 
 
 def echo_floor(page, notebook: NotebookPage) -> list[float]:
-    """Click-to-repaint times of the bare echo widget (see ``ECHO_CELL``)."""
+    """Click to confirmed state times of the bare echo widget (see ``ECHO_CELL``)."""
     notebook.run_cell(ECHO_CELL)
     button = notebook.notebook.locator("button.echo-floor")
     button.wait_for()
@@ -215,7 +233,7 @@ def echo_floor(page, notebook: NotebookPage) -> list[float]:
             "count => window.__solitaireBench.samples.some(s => s.version > count)", arg=count
         )
     samples = page.evaluate("() => window.__solitaireBench.samples")
-    return [s["repaintMs"] for s in samples]
+    return [s["confirmedMs"] for s in samples]
 
 
 def long_game_figures(
@@ -290,6 +308,7 @@ def main() -> int:
                     bytes_per_move.append(traffic.total - before)
                 elapsed = time.monotonic() - started
                 samples = page.evaluate("() => window.__solitaireBench.samples")
+                first_paints = page.evaluate("() => window.__solitaireBench.firstPaints")
                 history = notebook.python_json("[str(m) for m in w.game.history]")
                 # A new deal moves every card: the heaviest render the view does after its first.
                 deal_renders: list[float] = []
@@ -307,21 +326,30 @@ def main() -> int:
     if history != [str(move) for move in planned]:
         print(f"the kernel's game does not match the moves clicked:\n{history}", file=sys.stderr)
         return 1
-    repaint = [s["repaintMs"] for s in samples if s["repaintMs"] is not None]
+    confirmed = [s["confirmedMs"] for s in samples if s["confirmedMs"] is not None]
+    first_paint = [s["firstPaintMs"] for s in first_paints]
     render = [s["renderMs"] for s in samples]
     card_moves = sum(1 for m in planned if m.source != "stock" and m.target != "stock")
     print(
         f"Klondike seed {SEED}: {len(planned)} moves ({card_moves} card moves, "
         f"{len(planned) - card_moves} stock clicks) in {elapsed:.1f} s; "
-        f"JupyterLab + Chromium {browser_version}, {len(repaint)} samples"
+        f"JupyterLab + Chromium {browser_version}, {len(confirmed)} samples, "
+        f"{len(first_paint)} moves drawn before the answer"
     )
     rows = [
         (
-            "click to repaint (ms)",
-            statistics.median(repaint),
-            percentile(repaint, 0.95),
-            f"median < {TARGET_REPAINT_MS}",
-            statistics.median(repaint) < TARGET_REPAINT_MS,
+            "click to first paint (ms)",
+            statistics.median(first_paint),
+            percentile(first_paint, 0.95),
+            f"median < {TARGET_FIRST_PAINT_MS}",
+            statistics.median(first_paint) < TARGET_FIRST_PAINT_MS and len(first_paint) == len(planned),
+        ),
+        (
+            "click to confirmed (ms)",
+            statistics.median(confirmed),
+            percentile(confirmed, 0.95),
+            f"median < {TARGET_CONFIRMED_MS}",
+            statistics.median(confirmed) < TARGET_CONFIRMED_MS,
         ),
         (
             "board render (ms)",
@@ -373,9 +401,9 @@ def main() -> int:
         print(f"{label:28}{median:10.1f}{p95:10.1f}   {target:14} {'met' if met else 'MISSED'}")
     print(
         f"{'bare anywidget echo (ms)':28}{statistics.median(floor):10.1f}{percentile(floor, 0.95):10.1f}"
-        "   click to repaint of a widget that does nothing: this machine's floor"
+        "   click to confirmed state of a widget that does nothing: this machine's floor"
     )
-    print("where click to repaint goes (ms, median / p95):")
+    print("where click to confirmed state goes (ms, median / p95):")
     for label, key in (
         ("click to intent sent", "toSendMs"),
         ("intent to state back", "roundTripMs"),

@@ -34,8 +34,8 @@ SETS: dict[str, tuple[str, dict[str, object]]] = {
     "klondike draw 3": ("klondike", {"draw": 3}),
     "father": ("father", {}),
     "following": ("following", {}),
-    "klondike draw 1, no waste card": ("klondike", {"deal_to_waste": False}),
-    "klondike draw 3, no waste card": ("klondike", {"draw": 3, "deal_to_waste": False}),
+    "klondike draw 1 no waste card": ("klondike", {"deal_to_waste": False}),
+    "klondike draw 3 no waste card": ("klondike", {"draw": 3, "deal_to_waste": False}),
 }
 README_SETS = ["klondike draw 1", "klondike draw 3", "father", "following"]
 Z_95 = 1.959964

@@ -93,7 +93,8 @@ export class Board {
     if (!ids.includes(view.focusId)) view.focusId = "stock";
     const takes = Array.isArray(state.foundation_takes) ? state.foundation_takes : [];
     const arrows = hasMixedDirections(position.foundations, takes);
-    const redeal = canRedeal(state);
+    // A pending move's board has no legal list: whether its empty stock redeals is unknown (null).
+    const redeal = state.pending ? null : canRedeal(state);
     const placed = new Set();
     for (const pile of piles) {
       this.renderPile(pile, layout, { takes, arrows, redeal, wasteFan, state, moving });
@@ -156,19 +157,26 @@ export class Board {
       offsets = stackOffsets(pile.cards.length);
     }
     if (pile.kind === "foundation") {
-      const takes = context.takes[pile.index] || [];
+      // null: a pending move touched this foundation, and what it takes next is Python's to say.
+      const listed = context.takes[pile.index];
+      const takes = listed === null ? null : listed || [];
       const codes = pile.cards.map((card) => card.code);
-      const text = foundationHint(codes, takes, context.arrows);
-      if (codes.length === 0) hint = text;
-      else caption = text || "\u2713";
+      if (takes !== null) {
+        const text = foundationHint(codes, takes, context.arrows);
+        if (codes.length === 0) hint = text;
+        else caption = text || "\u2713";
+      }
       extra = { takes };
     } else if (pile.kind === "stock") {
       const redealsLeft = context.state.position.redeals_left;
       caption = stockCaption(redealsLeft, layout.cardWidth < COMPACT_CARD_WIDTH);
       badge = pile.cards.length ? String(pile.cards.length) : "";
-      if (pile.cards.length === 0) hint = context.redeal ? "\u21BB" : "\u2715";
-      el.classList.toggle("sw-stock--redeal", pile.cards.length === 0 && context.redeal);
-      setAttr(el, "title", pile.cards.length ? "Draw" : context.redeal ? "Redeal: turn the waste over" : "Nothing left to draw");
+      const empty = pile.cards.length === 0;
+      if (empty && context.redeal !== null) hint = context.redeal ? "\u21BB" : "\u2715";
+      el.classList.toggle("sw-stock--redeal", empty && context.redeal === true);
+      let title = "Draw";
+      if (empty) title = context.redeal === null ? "" : context.redeal ? "Redeal: turn the waste over" : "Nothing left to draw";
+      setAttr(el, "title", title);
       extra = { canRedeal: context.redeal, redealsLeft };
     }
     setText(pileView.hint, hint);

@@ -80,7 +80,8 @@ export function pileLabel(pile, extra = {}) {
   }
   if (pile.kind === "foundation" && extra.takes) parts.push(foundationHintWords(pile.cards, extra.takes));
   if (pile.kind === "stock") {
-    if (count === 0) parts.push(extra.canRedeal ? "select to redeal" : "nothing left to draw");
+    // canRedeal null: not known yet (a pending move emptied the stock).
+    if (count === 0 && extra.canRedeal !== null) parts.push(extra.canRedeal ? "select to redeal" : "nothing left to draw");
     parts.push(redealsWords(extra.redealsLeft));
   }
   return parts.join(", ");

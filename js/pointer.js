@@ -65,7 +65,8 @@ export class PointerPlay {
     const view = this.view;
     const cardEl = event.target.closest && event.target.closest(".sw-card");
     const pileEl = cardEl && cardEl.closest("[data-pile]");
-    if (!pileEl || view.problem) return;
+    // While a move is pending, its two clicks have already said the board is waiting.
+    if (!pileEl || view.problem || view.pending) return;
     const pileId = pileEl.getAttribute("data-pile");
     if (pileId === "stock" || pileId.startsWith("foundation/")) return;
     const pile = view.board.piles.get(pileId);
@@ -78,7 +79,7 @@ export class PointerPlay {
 
   onPointerDown(event) {
     this.suppressClick = false;
-    if (event.button !== 0 || this.drag || this.view.problem) return;
+    if (event.button !== 0 || this.drag || this.view.problem || this.view.pending) return;
     const cardEl = event.target.closest && event.target.closest(".sw-card");
     const pileEl = cardEl && cardEl.closest("[data-pile]");
     if (!pileEl || cardEl.classList.contains("sw-card--down")) return;

@@ -5,6 +5,14 @@
 // SolitaireView holds the state and what the player holds, wires events to the parts that
 // handle them (board.js, pointer.js, keyboard.js, toolbar.js, feedback.js, and study.js for
 // the move list and the lesson) and sends intents.
+//
+// Instant moves: a move in the state's legal list is drawn on the board the moment it is
+// made (optimistic.js predicts the piles) while its intent goes out. Until Python answers,
+// the root carries data-pending (the request id), data-version stays the last state Python
+// sent, and the board takes no other move: what it shows is not a state Python has, so a
+// second move is not queued but refused with "still waiting". Python's next state, whatever
+// it holds, replaces the picture; a refusal of the move, or no answer within the watchdog's
+// time, puts the last state from Python back.
 
 import { Board } from "./board.js";
 import { makeElement } from "./dom.js";
@@ -16,10 +24,13 @@ import { activatePile } from "./keys.js";
 import { describeLastMove, runWords } from "./labels.js";
 import { splitWidth } from "./layout.js";
 import { legalTargets } from "./legal.js";
+import { canPredict, pendingState } from "./optimistic.js";
 import { pileName, stateProblem } from "./piles.js";
 import { PointerPlay } from "./pointer.js";
 import { Study } from "./study.js";
 import { Toolbar, parseSeed, seedRefusal } from "./toolbar.js";
+
+const STILL_WAITING = "Still waiting for the kernel to answer the last request.";
 
 /** Render the view of `model` into `host`; returns the cleanup function anywidget calls. */
 export function renderView(model, host) {
@@ -48,12 +59,14 @@ export class SolitaireView {
     this.state = null;
     this.problem = "no game state has arrived yet"; // stateProblem(this.state), kept up to date
     this.held = null; // { source, count } picked up by click, drag or keyboard
+    this.pending = null; // { request, state }: a move drawn before Python's answer, and that picture
     this.focusId = "stock"; // the pile with the board's tab stop
     this.channel = new IntentChannel({
       viewId: this.viewId,
       send: (content) => this.model.send(content),
       onTimeout: () => {
         this.study.replay.stop();
+        if (this.dropPending()) this.render();
         this.feedback.onAnswerTimeout();
       },
     });
@@ -126,6 +139,8 @@ export class SolitaireView {
   setState(state) {
     const previous = this.problem ? null : this.state;
     this.state = state;
+    // Every state from Python is the truth, whether or not it holds the pending move.
+    this.dropPending();
     this.problem = stateProblem(state);
     if (!this.problem) {
       this.channel.stateArrived(state.version);
@@ -172,7 +187,7 @@ export class SolitaireView {
       this.study.showProblem();
       return;
     }
-    this.board.render(this.state);
+    this.board.render(this.pending ? this.pending.state : this.state);
     this.toolbar.update();
     this.study.render();
     this.feedback.updateOverlay(this.state);
@@ -187,6 +202,10 @@ export class SolitaireView {
     }
     if (!content || content.kind !== "refused" || !this.channel.isOwn(content.request)) return;
     this.channel.refusalArrived(content.request);
+    if (this.pending && this.pending.request === content.request) {
+      this.dropPending();
+      this.board.render(this.state);
+    }
     this.study.onRefused();
     this.feedback.clearKernelWarning();
     const reason = typeof content.reason === "string" && content.reason ? content.reason : "that move is not allowed";
@@ -219,7 +238,7 @@ export class SolitaireView {
       return null;
     }
     if (request === null) {
-      this.feedback.announce("Still waiting for the kernel to answer the last request.");
+      this.feedback.announce(STILL_WAITING);
       return null;
     }
     this.root.classList.add("sw-waiting");
@@ -229,7 +248,34 @@ export class SolitaireView {
   sendMove(move) {
     this.held = null;
     this.board.updateHighlights();
-    return this.sendIntent("move", { source: move.source, target: move.target, count: move.count });
+    const state = this.state;
+    const request = this.sendIntent("move", { source: move.source, target: move.target, count: move.count });
+    if (request !== null && canPredict(state, move)) this.showPending(request, pendingState(state, move));
+    return request;
+  }
+
+  /** Draws `picture`, the board after the move of `request`, until Python answers. */
+  showPending(request, picture) {
+    this.pending = { request, state: picture };
+    // A dropped card is placed in its new pile now, so nothing waits at the drop point.
+    this.pointer.awaiting = null;
+    this.root.dataset.pending = request;
+    this.board.render(picture);
+  }
+
+  /** Forgets the pending picture (the caller draws what replaces it); true when there was one. */
+  dropPending() {
+    if (!this.pending) return false;
+    this.pending = null;
+    delete this.root.dataset.pending;
+    return true;
+  }
+
+  /** True, after telling the player why, while a pending move holds the board. */
+  waitingForMove() {
+    if (!this.pending) return false;
+    this.feedback.announce(STILL_WAITING);
+    return true;
   }
 
   newGame(game = null) {
@@ -308,6 +354,7 @@ export class SolitaireView {
   }
 
   activate(pileId, count = null) {
+    if (this.waitingForMove()) return;
     const result = activatePile(this.state, this.held, pileId, count);
     switch (result.kind) {
       case "pick":

@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { ANSWER_TIMEOUT_MS } from "../intents.js";
+import cases from "./fixtures/moves.json";
 import { FakeModel, click, doubleClick, fixture, key, mount, pointer } from "./helpers.js";
 
 const SUIT_WORDS = { C: "clubs", D: "diamonds", H: "hearts", S: "spades" };
@@ -804,5 +805,237 @@ describe("views and cleanup", () => {
     model.message({ kind: "refused", request: bRequest, reason: "only b sees this" });
     expect(b.q(".sw-toast").hidden).toBe(false);
     expect(a.q(".sw-toast").hidden).toBe(true);
+  });
+});
+
+describe("instant moves", () => {
+  /** Every pile's cards as the board shows them, bottom to top, "down" for a face-down card. */
+  function shownPiles(root) {
+    const piles = {};
+    for (const pile of root.querySelectorAll("[data-pile]")) {
+      piles[pile.dataset.pile] = Array.from(pile.querySelectorAll("[data-card]"), (card) => card.dataset.card);
+    }
+    return piles;
+  }
+
+  /** The same for a position, as a board drawing it must show it. */
+  function pilesOf(position) {
+    const piles = { stock: position.stock.map(() => "down"), waste: [...position.waste] };
+    position.foundations.forEach((cards, i) => {
+      piles[`foundation/${i}`] = [...cards];
+    });
+    position.tableau.forEach((pile, i) => {
+      piles[`tableau/${i}`] = [...pile.down.map(() => "down"), ...pile.up];
+    });
+    return piles;
+  }
+
+  /** Python's answer to `move` on fixture `name`'s state: the engine's position, one version on. */
+  function answer(state, name, move) {
+    const entry = cases[name].after.find((e) => e.move.join() === [move.source, move.target, move.count].join());
+    return next(state, {
+      position: structuredClone(entry.position),
+      moves: state.moves + 1,
+      last_move: { action: "play", ...move },
+      standing: { ...move },
+    });
+  }
+
+  const live = (root) => root.querySelector('[aria-live="polite"]').textContent.trim();
+
+  it("a legal click-move shows at once as pending; Python's state confirms it and turns the uncovered card", () => {
+    const state = fixture("klondike_start");
+    const { model, card, pile, root, qa } = view(state);
+    click(card("5H"));
+    click(card("6C"));
+    const { request } = model.sent[0];
+    expect(root.dataset.pending).toBe(request);
+    expect(root.dataset.version).toBe(String(state.version));
+    expect(card("5H").parentElement).toBe(pile("tableau/5"));
+    expect(shownPiles(root)["tableau/5"]).toEqual([...state.position.tableau[5].down.map(() => "down"), "6C", "5H"]);
+    // 2C lay under 5H face down: Python, not the view, turns it over.
+    expect(shownPiles(root)["tableau/1"]).toEqual(["down"]);
+    expect(qa(".sw-pile--target, .sw-card--held")).toEqual([]);
+    expect(pile("tableau/1").classList.contains("sw-pile--from")).toBe(true);
+    expect(pile("tableau/5").classList.contains("sw-pile--to")).toBe(true);
+
+    const confirmed = answer(state, "klondike_start", { source: "tableau/1", target: "tableau/5", count: 1 });
+    model.setState(confirmed);
+    expect(root.dataset.pending).toBe(undefined);
+    expect(root.dataset.version).toBe(String(confirmed.version));
+    expect(shownPiles(root)).toEqual(pilesOf(confirmed.position));
+    expect(shownPiles(root)["tableau/1"]).toEqual(["2C"]);
+  });
+
+  it("a draw, a redeal, a drag, a double-click and a keyboard move show at once", () => {
+    const plays = [
+      ["klondike_start", { source: "stock", target: "waste", count: 1 }, ({ pile }) => click(pile("stock"))],
+      ["klondike_draw3", { source: "stock", target: "waste", count: 3 }, ({ pile }) => click(pile("stock"))],
+      ["klondike_redeal", { source: "waste", target: "stock", count: 24 }, ({ pile }) => click(pile("stock"))],
+      ["klondike_start", { source: "tableau/4", target: "foundation/0", count: 1 }, ({ card }) => doubleClick(card("AH"))],
+      [
+        "klondike_start",
+        { source: "tableau/1", target: "tableau/5", count: 1 },
+        ({ card, pile }) => {
+          const dx = parseFloat(pile("tableau/5").style.left) - parseFloat(pile("tableau/1").style.left);
+          pointer(card("5H"), "pointerdown", 100, 100);
+          pointer(card("5H"), "pointermove", 100 + dx, 120);
+          pointer(card("5H"), "pointerup", 100 + dx, 120);
+        },
+      ],
+      [
+        "father_mid",
+        { source: "waste", target: "tableau/1", count: 1 },
+        ({ pile }) => {
+          pile("waste").focus();
+          key(pile("waste"), "Enter");
+          key(document.activeElement, "ArrowDown");
+          while (document.activeElement.dataset.pile !== "tableau/1") key(document.activeElement, "ArrowLeft");
+          key(document.activeElement, "Enter");
+        },
+      ],
+    ];
+    for (const [name, move, play] of plays) {
+      const state = fixture(name);
+      const mounted = view(state);
+      play(mounted);
+      expect(mounted.model.sent, name).toEqual([expect.objectContaining({ kind: "move", ...move })]);
+      const predicted = answer(state, name, move).position;
+      const shown = shownPiles(mounted.root);
+      const expected = pilesOf(predicted);
+      if (move.source.startsWith("tableau/") && predicted.tableau[Number(move.source.split("/")[1])].up.length === 1) {
+        expected[move.source] = expected[move.source].slice(0, -1).concat("down");
+      }
+      expect(shown, `${name} ${move.source}>${move.target}`).toEqual(expected);
+      expect(mounted.root.dataset.pending).toBe(mounted.model.sent[0].request);
+    }
+  });
+
+  it("a refusal of the pending move puts the cards back and says why", () => {
+    const state = fixture("klondike_start");
+    const { model, card, pile, root } = view(state);
+    const before = shownPiles(root);
+    click(card("5H"));
+    click(card("6C"));
+    expect(card("5H").parentElement).toBe(pile("tableau/5"));
+    model.message({ kind: "refused", request: model.sent[0].request, reason: "the board changed before this arrived" });
+    expect(root.dataset.pending).toBe(undefined);
+    expect(shownPiles(root)).toEqual(before);
+    expect(root.querySelector(".sw-toast").textContent).toBe("The board changed before this arrived");
+    expect(live(root)).toBe("Not allowed: the board changed before this arrived");
+    // The board plays again.
+    click(card("5H"));
+    expect(card("5H").classList.contains("sw-card--held")).toBe(true);
+  });
+
+  it("a refusal of another request leaves the pending move alone", () => {
+    const state = fixture("klondike_start");
+    const { model, card, pile, root } = view(state);
+    click(card("5H"));
+    click(card("6C"));
+    const viewId = model.sent[0].request.split(":")[0];
+    model.message({ kind: "refused", request: `${viewId}:99`, reason: "an old request" });
+    expect(root.dataset.pending).toBe(model.sent[0].request);
+    expect(card("5H").parentElement).toBe(pile("tableau/5"));
+  });
+
+  it("any state from Python replaces the picture, with or without the move; a late refusal still says why", () => {
+    const state = fixture("klondike_start");
+    const { model, card, pile, root } = view(state);
+    click(card("5H"));
+    click(card("6C"));
+    // Python played another move before this one arrived.
+    const other = answer(state, "klondike_start", { source: "stock", target: "waste", count: 1 });
+    model.setState(other);
+    expect(root.dataset.pending).toBe(undefined);
+    expect(shownPiles(root)).toEqual(pilesOf(other.position));
+    expect(card("5H").parentElement).toBe(pile("tableau/1"));
+    model.message({ kind: "refused", request: model.sent[0].request, reason: "the board changed before this arrived" });
+    expect(root.querySelector(".sw-toast").hidden).toBe(false);
+    expect(shownPiles(root)).toEqual(pilesOf(other.position));
+  });
+
+  it("no answer within the watchdog's time puts the cards back and says the kernel is silent", () => {
+    vi.useFakeTimers();
+    const state = fixture("klondike_start");
+    const { model, pile, root } = view(state);
+    const before = shownPiles(root);
+    click(pile("stock"));
+    expect(shownPiles(root).waste).toEqual([...state.position.waste, state.position.stock.at(-1)]);
+    vi.advanceTimersByTime(ANSWER_TIMEOUT_MS + 100);
+    expect(root.dataset.pending).toBe(undefined);
+    expect(shownPiles(root)).toEqual(before);
+    expect(root.querySelector(".sw-toast").textContent).toMatch(/kernel is not answering/);
+    // A late answer is still the truth.
+    const late = answer(state, "klondike_start", { source: "stock", target: "waste", count: 1 });
+    model.setState(late);
+    expect(shownPiles(root)).toEqual(pilesOf(late.position));
+    expect(root.querySelector(".sw-toast").hidden).toBe(true);
+  });
+
+  it("a move not in the legal list is sent but not drawn: Python explains", () => {
+    const state = fixture("klondike_start");
+    const { model, card, pile, root } = view(state);
+    click(card("5H"));
+    click(card("QD"));
+    expect(model.sent[0]).toMatchObject({ source: "tableau/1", target: "tableau/3" });
+    expect(root.dataset.pending).toBe(undefined);
+    expect(card("5H").parentElement).toBe(pile("tableau/1"));
+  });
+
+  it("while a move is pending the board takes no other: nothing is picked up, dragged or sent", () => {
+    const state = fixture("klondike_start");
+    const { model, card, pile, root } = view(state);
+    click(pile("stock"));
+    const drawn = shownPiles(root);
+    click(card("5H"));
+    expect(root.querySelector(".sw-card--held")).toBe(null);
+    expect(live(root)).toBe("Still waiting for the kernel to answer the last request.");
+    doubleClick(card("AH"));
+    pointer(card("5H"), "pointerdown", 100, 100);
+    pointer(card("5H"), "pointermove", 300, 140);
+    expect(card("5H").classList.contains("sw-card--dragging")).toBe(false);
+    pointer(card("5H"), "pointerup", 300, 140);
+    pile("tableau/4").focus();
+    key(pile("tableau/4"), "Enter");
+    click(pile("stock"));
+    click(root.querySelector('[data-action="undo"]'));
+    expect(model.sent).toHaveLength(1);
+    expect(shownPiles(root)).toEqual(drawn);
+    expect(root.querySelector(".sw-pile--target")).toBe(null);
+  });
+
+  it("what only Python knows stays blank while pending: a foundation's next card, whether an emptied stock redeals", () => {
+    const state = fixture("klondike_start");
+    const { model, card, pile } = view(state);
+    const foundation = pile("foundation/0");
+    expect(foundation.querySelector(".sw-hint").textContent).toBe("A");
+    doubleClick(card("AH"));
+    expect(foundation.querySelector(".sw-hint").textContent).toBe("");
+    expect(foundation.querySelector(".sw-caption").textContent).toBe("");
+    expect(pile("foundation/1").querySelector(".sw-hint").textContent).toBe("A");
+    model.setState(answer(state, "klondike_start", { source: "tableau/4", target: "foundation/0", count: 1 }));
+    expect(foundation.querySelector(".sw-caption").textContent).not.toBe("");
+
+    const last = fixture("klondike_start");
+    last.position.stock = last.position.stock.slice(-1);
+    const drawing = view(last);
+    click(drawing.pile("stock"));
+    const stock = drawing.pile("stock");
+    expect(stock.querySelectorAll("[data-card]")).toHaveLength(0);
+    expect(stock.querySelector(".sw-hint").textContent).toBe("");
+    expect(stock.classList.contains("sw-stock--redeal")).toBe(false);
+    expect(stock.getAttribute("aria-label")).toBe("stock, empty, unlimited redeals");
+  });
+
+  it("during a lesson a move waits for Python: the lesson may refuse a legal move", () => {
+    const state = fixture("klondike_start");
+    state.lesson = { total: 10, ply: 0, found: 0, shown: 0, done: false, said: null };
+    const { model, card, pile, root } = view(state);
+    click(card("5H"));
+    click(card("6C"));
+    expect(model.sent[0]).toMatchObject({ source: "tableau/1", target: "tableau/5" });
+    expect(root.dataset.pending).toBe(undefined);
+    expect(card("5H").parentElement).toBe(pile("tableau/1"));
   });
 });

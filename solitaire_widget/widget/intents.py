@@ -107,6 +107,15 @@ own explanation for an illegal move and ``"the board changed before this arrived
 stale one. A view shows a refusal only when the request id starts with its own view id. The
 handler never raises: even an unexpected error is answered as a refusal, after the game has
 been put back as it was.
+
+Instant moves (view side)
+=========================
+
+A view may draw a move that is in ``state["legal"]`` before the answer comes
+(``js/optimistic.js``): a move from that list sent with that state's version is carried out
+unless the state changes first, except in a lesson, which refuses legal moves that are not
+its next one. The answer still decides: the next state replaces whatever the view drew, and
+a refusal names the request it answers, so the view can put the cards back.
 """
 
 from __future__ import annotations

@@ -26,7 +26,7 @@ import sys
 import time
 import urllib.error
 import urllib.request
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator
 from pathlib import Path
 from typing import Any
 
@@ -435,6 +435,38 @@ class NotebookPage:
         texts = cell.locator(".jp-OutputArea-output[data-mime-type='application/vnd.jupyter.stdout']")
         return "".join(texts.all_text_contents())
 
+    @contextlib.contextmanager
+    def kernel_held(self, folder: Path, then: str = "") -> Iterator[None]:
+        """Keep this notebook's kernel busy while the block runs, as a long cell would: what
+        the view sends meanwhile queues behind it. On release the kernel runs ``then`` (code),
+        and only after it the messages that queued.
+
+        The kernel runs a loop sent straight to it from the page (not a cell). The loop
+        writes a file in ``folder`` once it runs, which the block waits for: so it is this
+        very notebook's kernel that is held, not one whose status text another kernel's work
+        could show. It ends when the block has ended, not after a fixed time that a slow
+        machine could use up before the block is done.
+        """
+        token = secrets.token_hex(4)
+        held, release = folder / f"kernel-held-{token}", folder / f"release-the-kernel-{token}"
+        code = (
+            f"import pathlib, time\npathlib.Path({str(held)!r}).touch()\n"
+            f"while not pathlib.Path({str(release)!r}).exists():\n    time.sleep(0.02)\n{then}"
+        )
+        self.page.evaluate(
+            """([code, path]) => {
+                const panels = [...window.jupyterapp.shell.widgets('main')];
+                const panel = panels.find(w => w.context?.path === path);
+                panel.sessionContext.session.kernel.requestExecute({code});
+            }""",
+            [code, self.name],
+        )
+        try:
+            wait_for_file(held)
+            yield
+        finally:
+            release.touch()
+
     def python_json(self, expression: str) -> Any:
         """The value of the Python ``expression`` in the kernel, sent through JSON."""
         return json.loads(self.run_cell(f"import json as _json\nprint(_json.dumps({expression}))"))
@@ -595,6 +627,15 @@ class NotebookPage:
             raise AssertionError(f"{locator} is not on screen")
         y = box["y"] + (min(8, box["height"] / 2) if top else box["height"] / 2)
         return box["x"] + box["width"] / 2, y
+
+
+def wait_for_file(path: Path, timeout: float = 30.0) -> None:
+    """Wait until ``path`` exists (a kernel's sign that it has got so far)."""
+    deadline = time.monotonic() + timeout
+    while not path.exists():
+        if time.monotonic() > deadline:
+            raise AssertionError(f"{path.name} did not appear within {timeout} s")
+        time.sleep(0.02)
 
 
 def _differences(shown: dict[str, list[str]], expected: dict[str, list[str]]) -> str:

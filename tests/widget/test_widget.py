@@ -458,6 +458,22 @@ def test_a_view_move_is_played_at_once():
     assert w.state["version"] == 2 and view.sent == []
 
 
+@pytest.mark.parametrize("name", GAMES)
+def test_every_move_of_the_legal_list_sent_on_the_current_version_is_played(name):
+    # Views draw such a move before Python answers (instant moves): Python must then take it.
+    start = sw.Game.new(name, seed=5)
+    for _ in range(12):
+        start.play(start.legal_moves()[-1])
+    position = position_of(start)
+    for source, target, count in sw.SolitaireWidget(sw.Game.from_dict(position)).state["legal"]:
+        w = sw.SolitaireWidget(sw.Game.from_dict(position))
+        view = View(w)
+        view.move(sw.Move(source, target, count))
+        assert view.sent == [], (source, target, count)
+        assert w.game.history == (sw.Move(source, target, count),)
+        assert w.state["version"] == 2
+
+
 def test_an_illegal_view_move_is_refused_with_the_engines_reason():
     w = sw.SolitaireWidget("klondike", seed=7)
     view = View(w)
