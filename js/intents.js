@@ -53,14 +53,15 @@ export class IntentChannel {
   }
 
   /**
-   * Send an intent that changes nothing and is answered by a message, not a state
-   * (sync_timeline): it takes a fresh request id but no pending slot and no watchdog, so
-   * it never holds up a move. Throws as the model's send does when no kernel is there.
+   * Send an intent that is answered by a message or a play aid, not a state (sync_timeline,
+   * hint, setting, a winnable new_game): it takes a fresh request id but no pending slot
+   * and no watchdog, so it never holds up a move. Throws as the model's send does when no
+   * kernel is there.
    */
-  sendQuery(kind, version) {
+  sendQuery(kind, version, fields = {}) {
     this.counter += 1;
     const request = `${this.viewId}:${this.counter}`;
-    this.sendContent({ kind, version, request });
+    this.sendContent({ kind, version, request, ...fields });
     return request;
   }
 

@@ -43,6 +43,8 @@ export function keyAction(event) {
       return "new";
     case "a":
       return "autoplay";
+    case "h":
+      return "hint";
     // Brackets step through the moves: the arrows already move between the piles.
     case "[":
       return "back";

@@ -1,30 +1,16 @@
 // The buttons over the move list: to the start, back, forward, to the end of the line, and
 // the replay with its speed. Each button runs its command through the view (data-action).
 
-import { SUPPRESS_SHORTCUTS, makeButton, makeElement, setAttr, setText } from "./dom.js";
+import { SUPPRESS_SHORTCUTS, makeButton, makeElement, makeIcon, setAttr, setText } from "./dom.js";
 
 // The step icons (⏮ ◀ ▶ ⏭) are drawn, not typed: many fonts lack the characters ⏮ and ⏭.
 // Each is [action, words, its keys, shapes in a 16 x 16 box].
-const SVG = "http://www.w3.org/2000/svg";
 const STEPS = [
   ["first", "To the start", "Home in the move list", [["rect", { x: 3, y: 3, width: 2, height: 10 }], ["polygon", { points: "13,3 13,13 6,8" }]]],
   ["back", "Back one move", "[, or Left in the move list", [["polygon", { points: "11,3 11,13 4,8" }]]],
   ["forward", "Forward one move", "], or Right in the move list", [["polygon", { points: "5,3 5,13 12,8" }]]],
   ["last", "To the end of the line", "End in the move list", [["polygon", { points: "3,3 3,13 10,8" }], ["rect", { x: 11, y: 3, width: 2, height: 10 }]]],
 ];
-
-function stepIcon(shapes) {
-  const svg = document.createElementNS(SVG, "svg");
-  for (const [name, value] of Object.entries({ viewBox: "0 0 16 16", width: "1em", height: "1em", fill: "currentColor" })) {
-    svg.setAttribute(name, value);
-  }
-  for (const [tag, attributes] of shapes) {
-    const shape = document.createElementNS(SVG, tag);
-    for (const [name, value] of Object.entries(attributes)) shape.setAttribute(name, String(value));
-    svg.append(shape);
-  }
-  return svg;
-}
 
 const REPLAY_DELAYS_MS = [500, 1000, 2000];
 const DEFAULT_DELAY_MS = 1000;
@@ -35,7 +21,7 @@ export class NavigationBar {
     this.steps = new Map();
     for (const [action, words, keys, shapes] of STEPS) {
       const button = makeButton(action, words, "");
-      button.querySelector(".sw-button-icon").append(stepIcon(shapes));
+      button.querySelector(".sw-button-icon").append(makeIcon(shapes));
       button.classList.add("sw-button--icon");
       button.title = `${words} (${keys})`;
       this.steps.set(action, button);

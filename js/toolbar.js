@@ -67,7 +67,7 @@ export class Toolbar {
     this.undoButton = makeButton("undo", "Undo", "\u21B6");
     this.redoButton = makeButton("redo", "Redo", "\u21B7");
     this.autoButton = makeButton("autoplay", "Autoplay", "\u21D1");
-    this.autoButton.title = "Move every card that can go to a foundation (A)";
+    this.autoButton.title = "Send cards to the foundations while that is safe (A)";
     this.undoButton.title = "Take back the last move (U)";
     this.redoButton.title = "Play the undone move again (R)";
     this.restartButton.title = "Start this deal again from the beginning";

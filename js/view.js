@@ -3,8 +3,9 @@
 // a refusal (the protocol is in solitaire_widget/widget/intents.py's module docstring).
 //
 // SolitaireView holds the state and what the player holds, wires events to the parts that
-// handle them (board.js, pointer.js, keyboard.js, toolbar.js, feedback.js, and study.js for
-// the move list and the lesson) and sends intents.
+// handle them (board.js, pointer.js, keyboard.js, toolbar.js, feedback.js, study.js for
+// the move list and the lesson, and playaids.js for hints, options and the solver's verdicts)
+// and sends intents.
 //
 // Instant moves: a move in the state's legal list is drawn on the board the moment it is
 // made (optimistic.js predicts the piles) while its intent goes out. Until Python answers,
@@ -26,6 +27,7 @@ import { splitWidth } from "./layout.js";
 import { legalTargets } from "./legal.js";
 import { canPredict, pendingState } from "./optimistic.js";
 import { pileName, stateProblem } from "./piles.js";
+import { PlayAids } from "./playaids.js";
 import { PointerPlay } from "./pointer.js";
 import { Study } from "./study.js";
 import { Toolbar, parseSeed, seedRefusal } from "./toolbar.js";
@@ -79,6 +81,7 @@ export class SolitaireView {
     this.pointer = new PointerPlay(this);
     this.feedback = new Feedback(this);
     this.study = new Study(this);
+    this.aids = new PlayAids(this);
     this.felt.append(this.board.el, this.board.placeholder, this.feedback.overlay, this.feedback.toast);
     const main = makeElement("div", "sw-main");
     main.append(this.felt, this.study.el);
@@ -89,9 +92,10 @@ export class SolitaireView {
     this.onCustomMessage = (content) => this.onMessage(content);
     this.model.on("change:state", this.onStateChange);
     this.model.on("msg:custom", this.onCustomMessage);
-    const { board, pointer, keyboard, toolbar, study } = this;
+    const { board, pointer, keyboard, toolbar, study, aids } = this;
     this.listen(this.root, "click", (e) => this.onClick(e));
     this.listen(this.root, "change", (e) => toolbar.onControlChange(e));
+    this.listen(this.root, "change", (e) => aids.onControlChange(e));
     this.listen(toolbar.seedInput, "keydown", (e) => toolbar.onSeedKey(e));
     this.listen(board.el, "dblclick", (e) => pointer.onDoubleClick(e));
     // Capturing at the window runs before the notebook's own shortcut handling (on the
@@ -131,6 +135,7 @@ export class SolitaireView {
     this.toolbar.destroy();
     this.feedback.destroy();
     this.study.destroy();
+    this.aids.destroy();
     this.channel.settle();
     this.root.remove();
   }
@@ -185,11 +190,13 @@ export class SolitaireView {
       this.feedback.hideOverlay();
       this.toolbar.update();
       this.study.showProblem();
+      this.aids.render();
       return;
     }
     this.board.render(this.pending ? this.pending.state : this.state);
     this.toolbar.update();
     this.study.render();
+    this.aids.render();
     this.feedback.updateOverlay(this.state);
     this.root.dataset.version = String(this.state.version);
     this.root.dataset.renderMs = (performance.now() - started).toFixed(2);
@@ -295,7 +302,8 @@ export class SolitaireView {
     }
     const options = chosen === state.game ? { ...(state.options || {}) } : {};
     if (chosen === "klondike") options.draw = this.toolbar.chosenDraw();
-    this.sendIntent("new_game", { game: chosen, seed, options });
+    if (this.aids.winnableDeals) this.aids.dealWinnable({ game: chosen, seed, options });
+    else this.sendIntent("new_game", { game: chosen, seed, options });
   }
 
   runCommand(action) {
@@ -318,6 +326,10 @@ export class SolitaireView {
       case "replay":
       case "show_me":
         this.study.runCommand(action);
+        break;
+      case "hint":
+      case "options":
+        this.aids.runCommand(action);
         break;
       default:
         break;

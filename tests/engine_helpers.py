@@ -171,3 +171,24 @@ FOLLOWING_BLOCKED = dict(
 )
 """Following, each foundation waiting for a seven buried at the bottom of a pile, no top
 card fitting anywhere and no pile empty: no move at all."""
+
+
+LOSABLE_KLONDIKE = {
+    "game": "klondike",
+    "options": {"draw": 1, "redeals": 0, "foundation_to_tableau": False},
+    "stock": ["JS", "TS"],
+    "waste": [],
+    "foundations": [
+        suit_run("D", 1, 13).split(),
+        suit_run("H", 1, 13).split(),
+        suit_run("C", 1, 8).split(),
+        suit_run("S", 1, 9).split(),
+    ],
+    "tableau": [{"down": [], "up": [card]} for card in ("9C", "TC", "JC", "QC", "KC")]
+    + [{"down": ["KS"], "up": ["QS"]}, {"down": [], "up": []}],
+}
+"""A Klondike end game (no redeals) that the line ``t0>f2``, ``s>w``, ``s>w`` loses at its
+third move: the jack of spades is drawn onto the ten, which it needs home first, and no red
+queen is left to take it. The clubs still go home afterwards, so play goes on, lost."""
+
+LOSABLE_LINE = ("t0>f2", "s>w", "s>w")

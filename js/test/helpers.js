@@ -102,6 +102,12 @@ export class FakeModel {
     for (const handler of [...(this.handlers.get("change:state") || [])]) handler();
   }
 
+  /** Python changing another synced trait (`aids`, `check_winnable`, ...). */
+  change(name, value) {
+    this.values[name] = value;
+    for (const handler of [...(this.handlers.get(`change:${name}`) || [])]) handler();
+  }
+
   /** A custom message from Python to every view. */
   message(content) {
     for (const handler of [...(this.handlers.get("msg:custom") || [])]) handler(content, []);

@@ -15,6 +15,7 @@ describe("keys", () => {
     expect(keyAction({ key: "R" })).toBe("redo");
     expect(keyAction({ key: "n" })).toBe("new");
     expect(keyAction({ key: "a" })).toBe("autoplay");
+    expect(keyAction({ key: "h" })).toBe("hint");
     expect(keyAction({ key: "[" })).toBe("back");
     expect(keyAction({ key: "]" })).toBe("forward");
     expect(keyAction({ key: "z" })).toBe(null);

@@ -245,6 +245,9 @@ class _Search:
         self.fills_empty = rules.fills_empty["waste"]
         self.talon = _Talon(position.draw)
         self.any_talon_card_is_free = position.draw == 1 and position.redeals_left is None
+        self.passed_cards_come_back = position.redeals_left is None or all(
+            len(self.onto[card]) == 52 for card in range(52)
+        )
         self.to_foundation = [Move("waste", f"foundation/{i}") for i in range(rules.foundation_count)]
         self.to_tableau = [Move("waste", f"tableau/{i}") for i in range(rules.tableau_count)]
 
@@ -274,12 +277,14 @@ class _Search:
             # With unlimited redeals a card passed over comes round again, so it matters
             # little how many draws a card needs; with a limit, cards that need fewer
             # come first, after the other moves (as a player goes through the stock).
+            # Where any waste card can go on any pile (Father), the cards passed over on
+            # the way home can be dug out again, so cards going home still come first.
             cost = len(draws) if endless or not draws else 1000 + 10 * len(draws)
             for index in takers.get(card, ()):
                 step = (*draws, self.to_foundation[index])
                 if safe_ok and (not draws or free) and is_safe_home(p, card):
                     return [(-1, step)]
-                steps.append((20 + cost, step))
+                steps.append((20 + (len(draws) if self.passed_cards_come_back else cost), step))
             onto = self.onto[card]
             targets = [index for top, index in tops.items() if top in onto]
             if self.fills_empty[card]:

@@ -45,6 +45,43 @@ The synced trait ``state`` is a dict, replaced as a whole on every change::
     started_at      ms since the epoch when this deal began (the widget was made, new_game, restart)
     finished_at     ms since the epoch when the game became won or stuck; null while playing
 
+Play aids (Python -> view)
+==========================
+
+Hints, the "still winnable?" check and winnable deals are worked out in a worker process
+and arrive whenever they are ready, so they live apart from ``state`` and never change its
+version (a result arriving must not make the move a player is making stale). Three more
+synced traits::
+
+    check_winnable  bool: check in the background whether the game can still be won
+    autoplay_mode   "off" | "safe": with "safe", every move played on the board or with
+                    SolitaireWidget.play is followed by the safe moves home
+    aids            {"hint": hint, "winnable": verdict, "deal": deal}, replaced as a whole
+                    whenever one of them changes:
+      hint          null, or for the state of version v:
+                    {"version": v, "status": "thinking"} while the worker looks, then
+                    {"version": v, "status": "ready", "source": "solver" | "heuristic",
+                     "sentence": "<the move, and which of the two found it>",
+                     "move": {"source", "target", "count"} | null (nothing sensible to play)},
+                    or {"version": v, "status": "failed", "sentence": "<why there is none>"}
+      winnable      null while check_winnable is off; else for the state of version v
+                    {"version": v, "status": "checking" | "winnable" | "lost" | "unknown",
+                     "lost_at": k | null}: with "lost", the move of the line that lost the
+                    game (0 = the deal could not be won; null = not found in time)
+      deal          null, or while a winnable deal is looked for
+                    {"status": "dealing", "game": name, "from_seed": s}, then
+                    {"status": "dealt", "game": name, "seed": the seed dealt, "from_seed": s,
+                     "difficulty": null while it is being rated, or
+                     {"level": "easy" | "medium" | "hard" | "unwinnable" | "unknown", "nodes": n}},
+                    or {"status": "failed", "game": name, "from_seed": s, "reason": "<words>"}
+
+A view shows a hint or a verdict only while its state has the version they name, so the
+move that makes them old hides them at once, before Python clears them. Python publishes a
+worker's answer only if the game still stands where it was asked (same game, same node of
+its tree) and no later request of the same kind has been made; anything else is dropped
+(a dropped check then starts the check of where the game stands by now).
+A view shows a "dealt" deal while its state has that game and seed.
+
 Intents (view -> Python)
 ========================
 
@@ -53,7 +90,11 @@ Custom messages (``model.send(content)``), each a JSON object with exactly these
     {"kind": "move", "version": v, "request": id, "source": s, "target": t, "count": n}
     {"kind": "undo" | "redo" | "restart" | "autoplay", "version": v, "request": id}
     {"kind": "new_game", "version": v, "request": id,
-     "game": "klondike" | "father" | "following", "seed": int | null, "options": {...}}
+     "game": "klondike" | "father" | "following", "seed": int | null, "options": {...},
+     "winnable": bool}                                             "winnable" may be left out
+    {"kind": "hint", "version": v, "request": id}                  a hint for this position
+    {"kind": "setting", "version": v, "request": id,
+     "name": "check_winnable" | "autoplay_mode", "value": bool | "off" | "safe"}
     {"kind": "goto", "version": v, "request": id, "ply": k}        k: 0 to line_length
     {"kind": "enter", "version": v, "request": id, "node": id}     any node of the timeline
     {"kind": "show_me", "version": v, "request": id}               a lesson's next move
@@ -63,6 +104,15 @@ Custom messages (``model.send(content)``), each a JSON object with exactly these
 answer is a ``timeline`` message with ``reset`` true. A view sends it when it renders and
 whenever ``state.timeline_version`` is not the version of the last timeline message it
 applied.
+
+``hint`` and a ``new_game`` with ``winnable`` true are answered through ``aids``, not with
+a new state: the hint (``"thinking"`` at once, then the move), and the search for a
+winnable deal (``"dealing"`` at once; the new deal's state when the worker has found it,
+then its difficulty). Views send them, like ``sync_timeline``, without waiting for a state.
+Meanwhile the board plays on; any other new deal, a restart or a lesson drops the search.
+A ``setting`` sets ``check_winnable`` or ``autoplay_mode``; it is about the view's options,
+not the board, so it is carried out whatever its version. Its answer is the trait's new
+value.
 
 ``request`` is ``"<viewId>:<n>"``: a view id of 1 to 64 letters, digits, ``_``, ``.`` or
 ``-`` (random per rendered view), a colon and a counter of up to 16 digits. ``version``,
@@ -141,7 +191,12 @@ _INTENT_FIELDS = {
     "enter": _BASE_FIELDS | {"node"},
     "show_me": _BASE_FIELDS,
     "sync_timeline": _BASE_FIELDS,
+    "hint": _BASE_FIELDS,
+    "setting": _BASE_FIELDS | {"name", "value"},
 }
+_OPTIONAL_FIELDS = {"new_game": frozenset({"winnable"})}
+SETTINGS = {"check_winnable": (True, False), "autoplay_mode": ("off", "safe")}
+"""The settings a ``setting`` intent may change, with the values each takes."""
 _REQUEST_ID = re.compile(r"[\w.\-]{1,64}:[0-9]{1,16}", re.ASCII)
 _MAX_COUNT = 52
 _MAX_OPTIONS = 8
@@ -186,7 +241,8 @@ def checked_intent(content: dict[str, Any], buffers: object) -> str:
     missing = sorted(fields - content.keys())
     if missing:
         raise Refusal(f"{named} needs {', '.join(missing)}")
-    extra = [key for key in content if key not in fields]
+    optional = _OPTIONAL_FIELDS.get(kind, frozenset())
+    extra = [key for key in content if key not in fields and key not in optional]
     if extra:
         raise Refusal(f"{named} has no field {brief(extra[0])}")
     if buffers:
@@ -205,6 +261,8 @@ def checked_intent(content: dict[str, Any], buffers: object) -> str:
             raise Refusal(f"count must be a whole number from 1 to {_MAX_COUNT}, not {brief(count)}")
     elif kind == "new_game":
         _check_new_game(content)
+    elif kind == "setting":
+        _check_setting(content["name"], content["value"])
     elif kind in ("goto", "enter"):
         field = "ply" if kind == "goto" else "node"
         if not _is_int(content[field]) or not 0 <= content[field] <= MAX_SEED:
@@ -221,8 +279,20 @@ def _check_new_game(content: dict[str, Any]) -> None:
             check_seed(seed)
         except ValueError as error:
             raise Refusal(str(error)) from None
+    if not isinstance(content.get("winnable", False), bool):
+        raise Refusal(f"winnable must be true or false, not {brief(content['winnable'])}")
     if not isinstance(options, dict) or len(options) > _MAX_OPTIONS:
         raise Refusal(f"options must be an object of at most {_MAX_OPTIONS} options, not {brief(options)}")
     for value in options.values():
         if not (value is None or isinstance(value, bool) or (_is_int(value) and abs(value) <= MAX_SEED)):
             raise Refusal(f"an option's value is null, true, false or a whole number, not {brief(value)}")
+
+
+def _check_setting(name: object, value: object) -> None:
+    if not isinstance(name, str) or name not in SETTINGS:
+        raise Refusal(f"unknown setting {brief(name)}: the settings are {', '.join(SETTINGS)}")
+    choices = SETTINGS[name]
+    # A type check as well: 1 == True in Python, and JSON's 1 is not a yes.
+    if not any(type(value) is type(choice) and value == choice for choice in choices):
+        said = " or ".join("true" if c is True else "false" if c is False else repr(c) for c in choices)
+        raise Refusal(f"{name} is {said}, not {brief(value)}")

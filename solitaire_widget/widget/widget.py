@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import os
 import pathlib
+import threading
 import time
 from collections.abc import Callable, Iterable, Iterator
 from contextlib import contextmanager
@@ -24,11 +25,14 @@ import anywidget
 import traitlets
 from ipywidgets import CallbackDispatcher
 
+from ..engine.deal import random_seed
 from ..engine.games import rules_for
 from ..engine.moves import IllegalMove, Move
 from ..engine.outcome import Termination
 from ..game import Game
 from ..lesson import OTHER_MOVE, Lesson
+from ..solver.aids import Hint
+from .aids import NO_AIDS, PlayAids
 from .intents import STALE, Refusal, brief, checked_intent, request_id
 from .timeline import TimelineSync
 
@@ -78,6 +82,15 @@ class SolitaireWidget(anywidget.AnyWidget):
     state = traitlets.Dict(help="The board as the view draws it; read-only, replaced on every change.").tag(
         sync=True
     )
+    check_winnable = traitlets.Bool(
+        False, help="Check in the background, after every change, whether the game can still be won."
+    ).tag(sync=True)
+    autoplay_mode = traitlets.Enum(
+        ("off", "safe"), "off", help='"safe": every move played is followed by the safe moves home.'
+    ).tag(sync=True)
+    aids = traitlets.Dict(
+        NO_AIDS, help="Hint, still-winnable verdict and winnable deal on show; read-only (see intents.py)."
+    ).tag(sync=True)
 
     _publishing = False
     _listening = False
@@ -85,6 +98,7 @@ class SolitaireWidget(anywidget.AnyWidget):
 
     def __init__(self, game: str | Game = "klondike", seed: int | None = None, **options: object) -> None:
         """Show a new deal of ``game`` (with ``seed`` and options, as ``Game.new``), or the ``Game`` given."""
+        self._lock = threading.RLock()
         self._game = self._game_for(game, seed, options)
         self._started_at = _now_ms()
         self._finished_at: int | None = None
@@ -94,6 +108,13 @@ class SolitaireWidget(anywidget.AnyWidget):
         self._timeline = TimelineSync(self._game)
         self._timeline_reset_due = False
         self._lesson: Lesson | None = None
+        self._aids = PlayAids(
+            self._game,
+            lock=self._lock,
+            publish=self._publish_aids,
+            version=lambda: self.state["version"],
+            switch_to=self._switch_to,
+        )
         self._game.add_listener(self._on_game_change)
         self._listening = True
         # The first state goes out with the widget itself, so no view ever sees an empty one.
@@ -119,21 +140,40 @@ class SolitaireWidget(anywidget.AnyWidget):
         return self._game
 
     def play(self, move: Move | str) -> Move:
-        """Play ``move`` (a ``Move`` or notation such as ``"w>t3"``) and return it; see ``Game.play``."""
-        return self._game.play(move)
+        """Play ``move`` (a ``Move`` or notation such as ``"w>t3"``) and return it; see ``Game.play``.
+        With ``autoplay_mode = "safe"`` the safe moves home follow it (one state update)."""
+        with self._lock:
+            return self._play_and_autoplay(move)
+
+    def _play_and_autoplay(self, move: Move | str) -> Move:
+        with self._gathered():
+            played = self._game.play(move)
+            if self.autoplay_mode == "safe":
+                self._game.autoplay()
+        return played
 
     def undo(self) -> Move:
         """Take back the last move and return it; ``IndexError`` when there is none."""
-        return self._game.undo()
+        with self._lock:
+            return self._game.undo()
 
     def redo(self) -> Move:
         """Play again the last move undone and return it; ``IndexError`` when there is none."""
-        return self._game.redo()
+        with self._lock:
+            return self._game.redo()
 
     def autoplay(self) -> list[Move]:
-        """Send every card that can go to a foundation there; return the moves (one state update)."""
-        with self._gathered():
+        """Send cards home while a move home is safe (see ``Game.autoplay``); return the
+        moves (one state update)."""
+        with self._lock, self._gathered():
             return self._game.autoplay()
+
+    def hint(self, time_limit: float = 1.0) -> Hint:
+        """A move to play, marked on the board with its sentence until the next move: the
+        next move of a winning line when the solver finds one within ``time_limit`` seconds,
+        else the heuristic's best move (see ``Game.hint``). The solver runs in the widget's
+        worker process; this waits for it."""
+        return self._aids.hint_now(time_limit)
 
     def legal_moves(self) -> list[Move]:
         """Every legal move now, in the engine's order."""
@@ -141,11 +181,13 @@ class SolitaireWidget(anywidget.AnyWidget):
 
     def goto(self, ply: int) -> None:
         """Stand at ``ply`` of the current line (0 = the deal); see ``Game.goto``."""
-        self._game.goto(ply)
+        with self._lock:
+            self._game.goto(ply)
 
     def annotate(self, ply: int, text: str, marks: Iterable[str] | None = None) -> None:
         """Comment on move ``ply`` and mark piles or cards there; see ``Game.annotate``."""
-        self._game.annotate(ply, text, marks)
+        with self._lock:
+            self._game.annotate(ply, text, marks)
 
     def save(self, path: str | os.PathLike[str]) -> None:
         """Save the game's record (every line, comment and mark) to ``path``; see ``Game.save``."""
@@ -155,7 +197,8 @@ class SolitaireWidget(anywidget.AnyWidget):
         """Show the game recorded in ``path``, standing where it was saved; return it. A file
         that is not a good record raises ``RecordError`` and the game on show stays."""
         loaded = Game.load(path)
-        self._switch_to(loaded)
+        with self._lock:
+            self._switch_to(loaded)
         return loaded
 
     def lesson(self, source: Game | dict[str, Any] | str | os.PathLike[str]) -> Lesson:
@@ -171,27 +214,51 @@ class SolitaireWidget(anywidget.AnyWidget):
         else:
             game = Game.load(source)
         lesson = Lesson(game)
-        self._lesson = lesson
-        self._switch_to(lesson.student_game())
+        with self._lock:
+            self._lesson = lesson
+            self._switch_to(lesson.student_game())
         return lesson
 
     def end_lesson(self) -> None:
         """End the lesson: the game on show plays on as an ordinary game."""
-        self._lesson = None
-        self._publish(None)
+        with self._lock:
+            self._lesson = None
+            self._publish(None)
 
-    def new_game(self, game: str | Game | None = None, seed: int | None = None, **options: object) -> Game:
+    def new_game(
+        self,
+        game: str | Game | None = None,
+        seed: int | None = None,
+        *,
+        winnable: bool = False,
+        **options: object,
+    ) -> Game:
         """Deal a new game and show it; return it (it is also ``w.game``).
 
         ``game`` defaults to the current game; a ``Game`` is shown as it is. ``seed``
         defaults to a random deal. While the game stays the same, options not given keep
         their current values. Bad arguments raise ``ValueError`` and change nothing.
+
+        With ``winnable=True`` the deal is the first from ``seed`` on that the solver proves
+        winnable (``Game.new``); the search runs in the widget's worker process while the
+        board says "dealing a winnable game…", and the board then shows the seed dealt and
+        rates its difficulty (in the worker too).
         """
         if game is None or (isinstance(game, str) and rules_for(game).name == self._game.name):
             options = {**self._game.options, **options}
             game = self._game.name
+        if not isinstance(winnable, bool):
+            raise ValueError(f"winnable must be True or False, not {winnable!r}")
+        if winnable:
+            if isinstance(game, Game):
+                raise TypeError("a Game is shown as it is: winnable=True deals a game by its name")
+            # Checked here, so that bad arguments fail at once rather than in the worker.
+            seed = random_seed() if seed is None else seed
+            first = Game.new(game, seed, **options)
+            return self._aids.deal_now(first.name, seed, first.options)
         new = self._game_for(game, seed, options)
-        self._switch_to(new)
+        with self._lock:
+            self._switch_to(new)
         return new
 
     def restart(self) -> Game:
@@ -200,13 +267,14 @@ class SolitaireWidget(anywidget.AnyWidget):
         The beginning is the position before the first move in the game's history: the
         deal for a dealt game, the position given for one made with ``Game.from_dict``.
         """
-        start = self._game.copy()
-        for _ in range(len(start.history)):
-            start.undo()
-        position = start.to_dict()
-        del position["history"]
-        fresh = Game.from_dict(position)
-        self._switch_to(fresh)
+        with self._lock:
+            start = self._game.copy()
+            for _ in range(len(start.history)):
+                start.undo()
+            position = start.to_dict()
+            del position["history"]
+            fresh = Game.from_dict(position)
+            self._switch_to(fresh)
         return fresh
 
     def on_move(self, callback: Callable[[Move], object]) -> Callable[[], None]:
@@ -227,9 +295,11 @@ class SolitaireWidget(anywidget.AnyWidget):
     def close(self) -> None:
         """Close the widget and its views. The game stays usable, and the widget stops
         listening to it (a closed widget must not keep a game the user holds busy)."""
-        if self._listening:
-            self._game.remove_listener(self._on_game_change)
-            self._listening = False
+        with self._lock:
+            if self._listening:
+                self._game.remove_listener(self._on_game_change)
+                self._listening = False
+                self._aids.close()
         super().close()
 
     # ------------------------------------------------------------------ showing itself
@@ -269,12 +339,35 @@ class SolitaireWidget(anywidget.AnyWidget):
         state: dict[str, Any] = proposal["value"]
         return state
 
+    @traitlets.validate("aids")
+    def _only_from_the_aids(self, proposal: dict[str, Any]) -> dict[str, Any]:
+        if not self._publishing:
+            raise traitlets.TraitError(
+                "aids are worked out by the widget and are read-only: ask with hint(), "
+                "check_winnable = True or new_game(winnable=True)"
+            )
+        aids: dict[str, Any] = proposal["value"]
+        return aids
+
+    def _publish_aids(self, aids: dict[str, Any]) -> None:
+        self._publishing = True
+        try:
+            self.aids = aids
+        finally:
+            self._publishing = False
+
+    @traitlets.observe("check_winnable")
+    def _check_winnable_changed(self, change: dict[str, Any]) -> None:
+        with self._lock:
+            self._aids.set_checking(change["new"])
+
     def _on_game_change(self, game: Game, action: str, move: Move | None) -> None:
         if self._gathering is not None:
             self._gathering.append((action, move))
             return
         try:
-            self._publish((action, move))
+            with self._lock:  # moves played on w.game itself come here without it
+                self._publish((action, move))
         except Exception as error:
             # The game logs a listener's error and lets the change stand; an intent being
             # carried out must still hear of it, to take the change back and refuse.
@@ -303,6 +396,7 @@ class SolitaireWidget(anywidget.AnyWidget):
 
     def _switch_to(self, game: Game) -> None:
         """Show ``game`` as a new deal: follow its changes instead of the old game's."""
+        self._aids.game_switched(game)
         self._follow(game)
         self._started_at = _now_ms()
         self._finished_at = None
@@ -331,6 +425,7 @@ class SolitaireWidget(anywidget.AnyWidget):
             self.state = state
         finally:
             self._publishing = False
+        self._aids.state_published(self._game)
 
     def _stamped_state(self, version: int, last: tuple[str, Move | None] | None) -> dict[str, Any]:
         """The state at ``version``, with ``finished_at`` set when the game first is over."""
@@ -394,7 +489,8 @@ class SolitaireWidget(anywidget.AnyWidget):
         request = None
         try:
             request = request_id(content)
-            self._obey(content, request, buffers)
+            with self._lock:
+                self._obey(content, request, buffers)
             return
         except Refusal as refusal:
             reason = refusal.reason
@@ -423,6 +519,9 @@ class SolitaireWidget(anywidget.AnyWidget):
         if kind == "sync_timeline":
             self.send(self._timeline.reset())
             return
+        if kind == "setting":
+            setattr(self, content["name"], content["value"])
+            return
         if content["version"] != self.state["version"]:
             raise Refusal(STALE)
         game = self._game
@@ -447,9 +546,11 @@ class SolitaireWidget(anywidget.AnyWidget):
             self._carry_out_in_lesson(self._lesson, kind, intent)
         elif kind == "move":
             try:
-                game.play(Move(intent["source"], intent["target"], intent["count"]))
+                self._play_and_autoplay(Move(intent["source"], intent["target"], intent["count"]))
             except IllegalMove as refused:
                 raise Refusal(refused.reason) from None
+        elif kind == "hint":
+            self._aids.ask_hint()
         elif kind == "goto":
             if not 0 <= intent["ply"] <= len(game.line):
                 raise Refusal(f"there is no move {intent['ply']} in this line (it has {len(game.line)})")
@@ -471,7 +572,7 @@ class SolitaireWidget(anywidget.AnyWidget):
             game.redo()
         elif kind == "autoplay":
             if not self.autoplay():
-                raise Refusal("no card can go to a foundation now")
+                raise Refusal("no card can go to a foundation safely now")
         elif kind == "restart":
             self.restart()
         else:
@@ -480,7 +581,11 @@ class SolitaireWidget(anywidget.AnyWidget):
                 options = rules.check_options(intent["options"])
             except ValueError as error:
                 raise Refusal(str(error)) from None
-            self._switch_to(Game.new(rules.name, intent["seed"], **options))
+            if intent.get("winnable", False):
+                seed = random_seed() if intent["seed"] is None else intent["seed"]
+                self._aids.deal_later(rules.name, seed, options)
+            else:
+                self._switch_to(Game.new(rules.name, intent["seed"], **options))
 
     def _carry_out_in_lesson(self, lesson: Lesson, kind: str, intent: dict[str, Any]) -> None:
         """In a lesson the board only finds moves and asks to be shown them."""

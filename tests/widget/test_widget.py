@@ -568,7 +568,7 @@ def test_autoplay_with_nothing_to_send_home_is_refused():
     view = View(w)
     assert w.game.autoplay() == []
     view.send_intent("autoplay")
-    assert view.sent[0]["reason"] == "no card can go to a foundation now"
+    assert view.sent[0]["reason"] == "no card can go to a foundation safely now"
 
 
 def _valid_move(view: View) -> dict:

@@ -1,0 +1,96 @@
+// Reading the play aids Python publishes in the `aids` trait (see the protocol in
+// solitaire_widget/widget/intents.py): which of them belong to the board on show, and what
+// they say in words. Pure functions; PlayAids (playaids.js) shows their answers.
+
+/** The hint of `aids` when it is about the state on show, else null. */
+export function currentHint(state, aids) {
+  const hint = aids && aids.hint;
+  return hint && state && hint.version === state.version ? hint : null;
+}
+
+/**
+ * The piles and cards a ready hint marks: { source, target, count } with count the cards
+ * that move and show (a draw or a redeal marks only the top card of its pile); null when
+ * there is no move to mark.
+ */
+export function hintMarks(hint) {
+  const move = hint && hint.status === "ready" ? hint.move : null;
+  if (!move || typeof move.source !== "string" || typeof move.target !== "string") return null;
+  const count = move.source.startsWith("tableau/") && Number.isInteger(move.count) ? move.count : 1;
+  return { source: move.source, target: move.target, count };
+}
+
+/** What is said about `hint`: "Thinking…", or its sentence (the move and where it comes from, or why there is none). */
+export function hintWords(hint) {
+  if (!hint) return "";
+  if (hint.status === "thinking") return "Thinking\u2026";
+  const sentence = typeof hint.sentence === "string" ? hint.sentence : "";
+  return `${sentence.charAt(0).toUpperCase()}${sentence.slice(1)}.`;
+}
+
+const VERDICT_TITLES = {
+  checking: "Checking in the background whether this game can still be won. Play on: it never holds up a move.",
+  winnable: "The solver, knowing where every card lies, found a way to win from here.",
+  lost: "No sequence of moves can win this game any more (the solver looked at every card).",
+  unknown: "The solver could not decide within its time whether this game can still be won.",
+};
+
+/**
+ * The still-winnable indicator while `checking` is on: { status, text, title } for the
+ * state on show ("checking…" until Python's verdict for it arrives); null when off.
+ */
+export function verdictOf(state, aids, checking) {
+  if (!checking) return null;
+  const verdict = aids && aids.winnable;
+  const current = verdict && state && verdict.version === state.version ? verdict : null;
+  const status = current && current.status in VERDICT_TITLES ? current.status : "checking";
+  const title = VERDICT_TITLES[status];
+  if (status === "checking") return { status, text: "checking\u2026", title };
+  if (status !== "lost") return { status, text: status, title };
+  const at = current.lost_at;
+  if (at === 0) return { status, text: "lost from the deal", title: "This deal could never be won, whatever was played." };
+  if (Number.isInteger(at) && at > 0) {
+    return { status, text: `lost since move ${at}`, title: `Move ${at} lost the game: it could still be won before it.` };
+  }
+  return { status, text: "lost", title };
+}
+
+const LEVEL_WORDS = {
+  easy: "easy",
+  medium: "medium",
+  hard: "hard",
+  unwinnable: "not winnable",
+  unknown: "not rated",
+};
+
+/**
+ * The winnable deal of `aids` as { status, text, title } when it is being dealt, failed, or
+ * is the deal on show; null otherwise.
+ */
+export function dealOf(state, aids) {
+  const deal = aids && aids.deal;
+  if (!deal || !state) return null;
+  if (deal.status === "dealing") {
+    return { status: "dealing", text: "dealing a winnable game\u2026", title: `Looking for a winnable deal from seed ${deal.from_seed} on.` };
+  }
+  if (deal.status === "failed") {
+    return { status: "failed", text: "no winnable deal", title: `The solver could not deal a winnable game: ${deal.reason}.` };
+  }
+  if (deal.status !== "dealt" || deal.game !== state.game || deal.seed !== state.seed) return null;
+  const difficulty = deal.difficulty;
+  const level = difficulty ? LEVEL_WORDS[difficulty.level] || difficulty.level : "rating\u2026";
+  const from = deal.seed === deal.from_seed ? "" : ` (the first winnable one from seed ${deal.from_seed})`;
+  const rated = difficulty
+    ? ` Difficulty: ${level}, from the ${difficulty.nodes.toLocaleString("en-US")} positions the solver searched to win it.`
+    : " Rating its difficulty\u2026";
+  return { status: "dealt", text: `winnable \u00B7 ${level}`, title: `Seed ${deal.seed}${from} is winnable.${rated}` };
+}
+
+/** The words that announce a winnable deal once it is on show, and again once it is rated. */
+export function dealNews(deal) {
+  if (!deal || deal.status !== "dealt") return "";
+  const from = deal.seed === deal.from_seed ? "" : `, the first winnable one from ${deal.from_seed}`;
+  if (!deal.difficulty) return `Winnable deal: seed ${deal.seed}${from}.`;
+  const level = LEVEL_WORDS[deal.difficulty.level] || deal.difficulty.level;
+  return `Seed ${deal.seed} is ${level === "not rated" ? "winnable (difficulty not rated)" : level}.`;
+}

@@ -1,0 +1,263 @@
+// The play aids in the view: the Hint button (and H) with the hint's marks on the board and
+// its sentence, the Options menu (winnable deals only, auto-play after each move, the
+// still-winnable check), the still-winnable indicator and the chip of a winnable deal.
+// The hint's sentence goes in a panel at the top of the move list's column (beside or under
+// the board): a toast over the board would hide the very cards it points at.
+// Python works the aids out (the `aids` trait, see intents.py); this shows them, and sends
+// the hint, setting and winnable new_game intents, none of which waits for a new state.
+
+import "./aids.css";
+import { currentHint, dealNews, dealOf, hintMarks, hintWords, verdictOf } from "./aids.js";
+import { SUPPRESS_SHORTCUTS, makeButton, makeElement, makeIcon, setAttr, setText } from "./dom.js";
+import { Menu } from "./menu.js";
+
+const BULB = [
+  ["path", { d: "M8 1.2a4.6 4.6 0 0 0-2.7 8.3c.5.4.8.9.8 1.5v.6h3.8V11c0-.6.3-1.1.8-1.5A4.6 4.6 0 0 0 8 1.2z" }],
+  ["rect", { x: 6.1, y: 12.4, width: 3.8, height: 1.2, rx: 0.5 }],
+  ["rect", { x: 6.7, y: 14.2, width: 2.6, height: 1.1, rx: 0.5 }],
+];
+const SLIDERS = [
+  ["rect", { x: 1.5, y: 3.3, width: 13, height: 1.4, rx: 0.7 }],
+  ["rect", { x: 1.5, y: 7.3, width: 13, height: 1.4, rx: 0.7 }],
+  ["rect", { x: 1.5, y: 11.3, width: 13, height: 1.4, rx: 0.7 }],
+  ["circle", { cx: 5, cy: 4, r: 2, class: "sw-icon-knob" }],
+  ["circle", { cx: 11, cy: 8, r: 2, class: "sw-icon-knob" }],
+  ["circle", { cx: 7, cy: 12, r: 2, class: "sw-icon-knob" }],
+];
+
+const HINT_SOURCES = { solver: "from a winning line", heuristic: "best guess" };
+
+function iconButton(action, text, shapes) {
+  const button = makeButton(action, text, "");
+  button.querySelector(".sw-button-icon").append(makeIcon(shapes));
+  return button;
+}
+
+/** A labelled row of the Options menu: `control`, its words and a line on what it does. */
+function option(control, words, about) {
+  const row = makeElement("label", "sw-option");
+  const text = makeElement("span", "sw-option-text");
+  const title = makeElement("span", "sw-option-title");
+  title.textContent = words;
+  const note = makeElement("span", "sw-option-note");
+  note.textContent = about;
+  text.append(title, note);
+  row.append(control, text);
+  return row;
+}
+
+function heading(text) {
+  const el = makeElement("p", "sw-menu-heading");
+  el.textContent = text;
+  return el;
+}
+
+/** The hint's panel: a head ("Hint" and where the hint comes from) and its sentence. */
+function hintPanel() {
+  const panel = makeElement("section", "sw-hint-panel", { "aria-label": "Hint", hidden: "" });
+  const head = makeElement("p", "sw-hint-head");
+  const icon = makeElement("span", "sw-hint-icon", { "aria-hidden": "true" });
+  icon.append(makeIcon(BULB));
+  const title = makeElement("span", "sw-hint-title");
+  title.textContent = "Hint";
+  const source = makeElement("span", "sw-hint-source");
+  head.append(icon, title, source);
+  const text = makeElement("p", "sw-hint-text");
+  panel.append(head, text);
+  return { panel, source, text };
+}
+
+function chip(className) {
+  const el = makeElement("span", `sw-chip ${className}`, { hidden: "" });
+  el.append(makeElement("span", "sw-chip-dot", { "aria-hidden": "true" }), makeElement("span", "sw-chip-text"));
+  return el;
+}
+
+function showChip(el, shown, attribute) {
+  el.hidden = !shown;
+  if (!shown) return;
+  setText(el.lastChild, shown.text);
+  setAttr(el, "title", shown.title);
+  setAttr(el, attribute, shown.status);
+}
+
+export class PlayAids {
+  constructor(view) {
+    this.view = view;
+    this.winnableDeals = false; // this view's choice, sent with every new game
+    this.toldHint = null; // what was last said about the hint, so each one is said once
+    this.toldDeal = null;
+
+    this.hintButton = iconButton("hint", "Hint", BULB);
+    this.hintButton.title = "Show a good move (H)";
+    const optionsButton = iconButton("options", "Options", SLIDERS);
+    optionsButton.title = "Winnable deals, auto-play and the still-winnable check";
+    this.menu = new Menu(optionsButton, "Options", `sw-options-${view.viewId}`, () => view.root);
+
+    const box = (control) => makeElement("input", "sw-checkbox", { ...SUPPRESS_SHORTCUTS, type: "checkbox", "data-control": control });
+    this.winnableBox = box("winnable-deals");
+    this.checkBox = box("check-winnable");
+    this.autoplaySelect = makeElement("select", "sw-select", { ...SUPPRESS_SHORTCUTS, "data-control": "autoplay-mode" });
+    for (const [value, words] of [["off", "Off"], ["safe", "Safe moves home"]]) {
+      const choice = makeElement("option", "", { value });
+      choice.textContent = words;
+      this.autoplaySelect.append(choice);
+    }
+    const autoplayRow = option(this.autoplaySelect, "Auto-play after each move", "Sends cards home after your move when that can never cost the game.");
+    autoplayRow.classList.add("sw-option--select");
+    this.menu.panel.append(
+      heading("New games"),
+      option(this.winnableBox, "Winnable deals only", "Deals the first seed from yours on that the solver proves winnable."),
+      heading("While playing"),
+      autoplayRow,
+      option(this.checkBox, "Still winnable?", "Checks in the background after every move; play never waits for it."),
+    );
+
+    ({ panel: this.hintPanel, source: this.hintSource, text: this.hintText } = hintPanel());
+
+    this.verdictChip = chip("sw-verdict");
+    this.dealChip = chip("sw-deal");
+    const { toolbar } = view;
+    toolbar.autoButton.after(this.hintButton, this.menu.el);
+    toolbar.seedInput.parentElement.after(this.dealChip);
+    toolbar.movesText.before(this.verdictChip);
+    view.study.el.prepend(this.hintPanel);
+
+    this.onModelChange = () => this.render();
+    for (const name of ["aids", "check_winnable", "autoplay_mode"]) view.model.on(`change:${name}`, this.onModelChange);
+  }
+
+  destroy() {
+    for (const name of ["aids", "check_winnable", "autoplay_mode"]) this.view.model.off(`change:${name}`, this.onModelChange);
+    this.menu.destroy();
+  }
+
+  runCommand(action) {
+    if (action === "hint") this.requestHint();
+    else if (action === "options") this.menu.toggle();
+  }
+
+  /** Asks Python for a hint; one already on show is said again instead. */
+  requestHint() {
+    const { state, problem, model } = this.view;
+    if (problem || this.hintButton.disabled) return;
+    this.view.study.replay.stop();
+    const hint = currentHint(state, model.get("aids"));
+    if (hint && hint.status !== "failed") {
+      this.toldHint = null;
+      this.render();
+      return;
+    }
+    this.query("hint");
+  }
+
+  /** Deals a new game through the winnable deals' search (see view.newGame); one at a time. */
+  dealWinnable(fields) {
+    const { model, feedback, study, toolbar } = this.view;
+    study.replay.stop();
+    const aids = model.get("aids");
+    if (aids && aids.deal && aids.deal.status === "dealing") {
+      toolbar.update(); // the game chooser shows the game on the board again
+      feedback.showToast("Still dealing a winnable game\u2026");
+      feedback.announce("Still dealing a winnable game.");
+      return;
+    }
+    this.query("new_game", { ...fields, winnable: true });
+  }
+
+  onControlChange(event) {
+    const control = event.target.getAttribute && event.target.getAttribute("data-control");
+    if (control === "winnable-deals") {
+      this.winnableDeals = this.winnableBox.checked;
+      this.render();
+      this.view.feedback.announce(this.winnableDeals ? "New games will be winnable deals." : "New games will be any deal.");
+    } else if (control === "check-winnable") {
+      this.query("setting", { name: "check_winnable", value: this.checkBox.checked });
+    } else if (control === "autoplay-mode") {
+      this.query("setting", { name: "autoplay_mode", value: this.autoplaySelect.value === "safe" ? "safe" : "off" });
+    }
+  }
+
+  query(kind, fields = {}) {
+    const { state, problem } = this.view;
+    try {
+      this.view.channel.sendQuery(kind, problem ? 0 : state.version, fields);
+    } catch {
+      // No kernel to answer: say so, and show the settings as they still are.
+      this.view.feedback.onAnswerTimeout();
+      this.render();
+    }
+  }
+
+  render() {
+    const { state, problem, model } = this.view;
+    const aids = model.get("aids");
+    const checking = Boolean(model.get("check_winnable"));
+    this.checkBox.checked = checking;
+    this.autoplaySelect.value = model.get("autoplay_mode") === "safe" ? "safe" : "off";
+    this.winnableBox.checked = this.winnableDeals;
+    this.view.toolbar.newButton.classList.toggle("sw-button--winnable", this.winnableDeals);
+
+    const drawable = !problem;
+    const hint = drawable ? currentHint(state, aids) : null;
+    // A lesson asks the student to find its moves; a finished game has none to hint.
+    this.hintButton.disabled = !(drawable && !state.lesson && state.status === "playing");
+    this.hintButton.classList.toggle("sw-button--busy", Boolean(hint && hint.status === "thinking"));
+    setAttr(this.hintButton, "aria-busy", String(Boolean(hint && hint.status === "thinking")));
+    this.markHint(hintMarks(hint));
+    this.showHint(hint);
+
+    showChip(this.verdictChip, drawable ? verdictOf(state, aids, checking) : null, "data-verdict");
+    const deal = drawable ? dealOf(state, aids) : null;
+    showChip(this.dealChip, deal, "data-deal");
+    this.tellDeal(drawable && aids ? aids.deal : null, deal);
+  }
+
+  /** Marks the hinted piles (data-hint="source" / "target") and the cards that would move. */
+  markHint(marks) {
+    const board = this.view.board;
+    for (const [id, pile] of board.piles) {
+      const role = marks && marks.source === id ? "source" : marks && marks.target === id ? "target" : null;
+      if (role) setAttr(pile.el, "data-hint", role);
+      else if (pile.el.hasAttribute("data-hint")) pile.el.removeAttribute("data-hint");
+    }
+    const source = marks && board.piles.get(marks.source);
+    const cards = source ? board.cardElements(source) : [];
+    const moving = new Set(cards.slice(Math.max(0, cards.length - (marks ? marks.count : 0))));
+    for (const entry of board.cards.values()) entry.el.classList.toggle("sw-card--hint", moving.has(entry.el));
+  }
+
+  /** The hint's panel, and its words for screen readers, once per hint. */
+  showHint(hint) {
+    this.hintPanel.hidden = !hint;
+    if (hint) {
+      this.hintPanel.className = `sw-hint-panel sw-hint-panel--${hint.status}`;
+      setText(this.hintText, hintWords(hint));
+      setText(this.hintSource, HINT_SOURCES[hint.source] || "");
+    }
+    const told = hint ? `${hint.version}:${hint.status}:${hint.sentence}` : null;
+    if (told === this.toldHint) return;
+    this.toldHint = told;
+    if (hint) this.view.feedback.announce(hint.status === "thinking" ? "Looking for a hint." : `Hint: ${hintWords(hint)}`);
+  }
+
+  tellDeal(deal, shown) {
+    // A deal is told once the board shows it (its state comes before the aids that name it).
+    if (deal && deal.status === "dealt" && !shown) return;
+    const told = deal ? `${deal.status}:${deal.seed}:${Boolean(deal.difficulty)}` : null;
+    if (told === this.toldDeal) return;
+    this.toldDeal = told;
+    if (!deal) return;
+    const feedback = this.view.feedback;
+    if (deal.status === "dealing") {
+      feedback.showToast("Dealing a winnable game\u2026", { sticky: true });
+      feedback.announce("Dealing a winnable game.");
+    } else if (deal.status === "failed") {
+      feedback.showToast(`No winnable deal: ${deal.reason}`, { kind: "error" });
+    } else if (shown) {
+      // A deal is news when it arrives; its rating, only to screen readers and on its chip.
+      if (!deal.difficulty) feedback.showToast(dealNews(deal));
+      feedback.announce(dealNews(deal));
+    }
+  }
+}

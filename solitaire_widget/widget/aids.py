@@ -1,0 +1,430 @@
+"""The widget's play aids: hints, the "still winnable?" check and winnable deals.
+
+The solver runs in a worker process, never in the kernel: it is pure Python, and in a
+thread of the kernel it would hold the GIL, so every move played meanwhile would wait for
+it. The process is started on first use (with "spawn", which is safe whatever threads the
+kernel runs) and works on one task at a time, in the order asked; a task that is no longer
+wanted is cancelled before it starts. A task already running cannot be stopped: it
+finishes and its answer is dropped, except a search for a winnable deal (it may take many
+seconds), whose process is then left to finish alone while a new one takes the next tasks
+(only one at a time is left so: a player dealing again and again starts no more).
+
+Every request gets a serial number, and each aid remembers the serial it waits for: every
+change of position (a move, undo, goto, a new deal) drops the hint's and gives the check a
+new one. An answer comes back on the executor's thread, which hands it to one publishing
+thread (so the executor never waits for the widget's lock: a caller holding the lock may be
+waiting for a result the executor has yet to deliver). The publishing thread takes the lock
+and publishes the answer only if its serial is still the one waited for, so an answer about
+an older position is never shown. Checks go to the worker one at a time: while one runs, a
+move only notes where the game stands, and the stale answer starts the check of the
+position the game stands on by then.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import itertools
+import logging
+import multiprocessing
+import os
+from collections.abc import Callable
+from concurrent.futures import Future, ProcessPoolExecutor, ThreadPoolExecutor
+from concurrent.futures.process import BrokenProcessPool
+from functools import partial
+from threading import RLock
+from typing import Any, TypeVar
+
+from ..game import Game
+from ..solver import aids as solver_aids
+from ..solver.aids import Difficulty, Hint, Winnability
+
+HINT_SECONDS = 1.0
+"""The solver's budget for a hint asked on the board, before the heuristic answers instead."""
+
+CHECK_SECONDS = 3.0
+"""The solver's budget for one "still winnable?" check (a shorter one than
+``Game.winnability``'s, so a check is never long behind a hint in the worker's queue)."""
+
+WORKER_NICENESS = 10
+"""How much lower than the kernel's the solver process's scheduling priority is (POSIX)."""
+
+NO_AIDS: dict[str, Any] = {"hint": None, "winnable": None, "deal": None}
+
+_log = logging.getLogger("solitaire_widget")
+T = TypeVar("T")
+
+
+class SolverWorker:
+    """One solver process, started on first use; tasks run one at a time, in order."""
+
+    def __init__(self) -> None:
+        self._pool: ProcessPoolExecutor | None = None
+
+    def submit(self, task: Callable[[], T]) -> Future[T]:
+        """Run ``task`` (picklable) in the process; its ``Future``."""
+        if self._pool is not None:
+            try:
+                return self._pool.submit(task)
+            except BrokenProcessPool:  # the process died (killed, out of memory): start another
+                self._pool = None
+        context = multiprocessing.get_context("spawn")
+        if hasattr(os, "nice"):
+            # The solver's process gives way to every other one: on a machine with few
+            # cores, the kernel then has a core for moves whenever it needs one.
+            self._pool = ProcessPoolExecutor(
+                max_workers=1, mp_context=context, initializer=os.nice, initargs=(WORKER_NICENESS,)
+            )
+        else:
+            self._pool = ProcessPoolExecutor(max_workers=1, mp_context=context)
+        return self._pool.submit(task)
+
+    def close(self) -> None:
+        """Cancel the tasks waiting; the one running finishes alone, then its process ends.
+        A later ``submit`` starts a new process."""
+        if self._pool is not None:
+            self._pool.shutdown(wait=False, cancel_futures=True)
+            self._pool = None
+
+
+class PlayAids:
+    """The aids of one widget: what they show (``aids()``) and the worker behind them.
+
+    ``lock`` is the widget's lock (every method but ``hint_now`` and ``deal_now`` is called
+    with it held); ``publish(aids)`` sets the widget's ``aids`` trait; ``version()`` is the
+    version of the state on show; ``switch_to(game)`` shows a new deal.
+    """
+
+    def __init__(
+        self,
+        game: Game,
+        *,
+        lock: RLock,
+        publish: Callable[[dict[str, Any]], None],
+        version: Callable[[], int],
+        switch_to: Callable[[Game], None],
+    ) -> None:
+        self._lock = lock
+        self._publish_aids = publish
+        self._version = version
+        self._switch_to = switch_to
+        self._worker = SolverWorker()
+        self._publisher: ThreadPoolExecutor | None = None
+        self._serials = itertools.count(1)
+        self._closed = False
+        self._published = NO_AIDS
+        # Where the game stands: the hint and the verdict are about this node of this game.
+        self._game = game
+        self._node = game.node
+        self._hint: dict[str, Any] | None = None
+        self._hint_wanted = 0
+        self._hint_task: Future[Hint] | None = None
+        self._checking = False
+        self._verdict: dict[str, Any] | None = None
+        self._check_wanted = 0
+        self._check_task: Future[Winnability] | None = None
+        self._deal: dict[str, Any] | None = None
+        self._deal_wanted = 0
+        self._deal_game: Game | None = None
+        self._deal_task: Future[Game] | None = None
+        self._left_running: Future[Game] | None = None
+
+    # ------------------------------------------------------------------ what shows
+    def aids(self) -> dict[str, Any]:
+        """The ``aids`` trait's value now (see the protocol in ``intents.py``)."""
+        version = self._version()
+        return {
+            "hint": None if self._hint is None else {"version": version, **self._hint},
+            "winnable": None if self._verdict is None else {"version": version, **self._verdict},
+            "deal": self._deal,
+        }
+
+    def _publish(self) -> None:
+        aids = self.aids()
+        if aids != self._published and not self._closed:
+            self._published = aids
+            self._publish_aids(aids)
+
+    # ------------------------------------------------------------------ the widget tells
+    def state_published(self, game: Game) -> None:
+        """A new state is on show: when the game stands elsewhere, drop the hint and check again."""
+        if game is not self._game or game.node is not self._node:
+            self._game, self._node = game, game.node
+            self._drop_hint()
+            if self._checking:
+                self._check()
+        self._publish()
+
+    def game_switched(self, game: Game) -> None:
+        """A new game is about to show: unless it is the winnable deal, drop the deal's search
+        (the hint and the check start again for the new game once it shows)."""
+        if game is not self._deal_game:
+            self._drop_deal()
+
+    def set_checking(self, on: bool) -> None:
+        """Turn the "still winnable?" check on (checking the position at once) or off."""
+        if on == self._checking:
+            return
+        self._checking = on
+        if on:
+            self._check()
+        else:
+            self._verdict, self._check_wanted = None, 0
+            self._cancel_waiting_check()
+        self._publish()
+
+    def close(self) -> None:
+        """Stop the worker and publish nothing more."""
+        self._closed = True
+        self._worker.close()
+        if self._publisher is not None:
+            self._publisher.shutdown(wait=False, cancel_futures=True)
+
+    # ------------------------------------------------------------------ hints
+    def ask_hint(self) -> None:
+        """A hint for the position on show, published when the worker has it. While one
+        is being worked out or shown for this position, asking again changes nothing."""
+        if self._hint is not None and self._hint["status"] != "failed":
+            return
+        serial, task = self._start_hint(HINT_SECONDS)
+        if task is not None:
+            self._hint_task = task
+            self._when_done(task, self._hint_done, serial)
+        self._publish()
+
+    def hint_now(self, time_limit: float) -> Hint:
+        """A hint for the position on show, waited for (without holding the lock), shown
+        on the board if the game still stands there, and returned. A move meanwhile does
+        not cancel it: the caller still gets the hint about the position it asked on."""
+        with self._lock:
+            self._drop_hint()
+            serial, task = self._start_hint(time_limit)
+            self._publish()
+        if task is None:
+            raise RuntimeError("the solver's worker could not start")
+        try:
+            return task.result()
+        finally:
+            with self._lock:
+                self._hint_done(task, serial)
+
+    def _start_hint(self, time_limit: float) -> tuple[int, Future[Hint] | None]:
+        serial = self._hint_wanted = next(self._serials)
+        task = self._submit(partial(solver_aids.hint, self._game.position, time_limit=time_limit))
+        if task is None:
+            self._hint = {"status": "failed", "sentence": "no hint: the solver's worker could not start"}
+        else:
+            self._hint = {"status": "thinking"}
+        return serial, task
+
+    def _hint_done(self, task: Future[Hint], serial: int) -> None:
+        if serial != self._hint_wanted or task.cancelled():
+            return
+        self._hint_task = None
+        error = task.exception()
+        if error is None:
+            hint = task.result()
+            move = hint.move
+            self._hint = {
+                "status": "ready",
+                "source": hint.source.value,
+                "sentence": hint.sentence,
+                "move": None
+                if move is None
+                else {"source": move.source, "target": move.target, "count": move.count},
+            }
+        else:
+            _log.error("the solver's worker failed on a hint", exc_info=error)
+            self._hint = {"status": "failed", "sentence": f"no hint: the solver failed ({error})"}
+        self._publish()
+
+    def _drop_hint(self) -> None:
+        self._hint, self._hint_wanted = None, 0
+        self._cancel(self._hint_task)
+        self._hint_task = None
+
+    # ------------------------------------------------------------------ still winnable?
+    def _check(self) -> None:
+        """Check where the game stands. While a check runs in the worker, moves queue none
+        of their own: when it ends, the position the game stands on then is checked (so a
+        move costs the kernel no work for the worker, however fast the player plays)."""
+        self._check_wanted = next(self._serials)
+        self._verdict = {"status": "checking", "lost_at": None}
+        self._cancel_waiting_check()
+        if self._check_task is None:
+            self._start_check()
+
+    def _start_check(self) -> None:
+        serial, game = self._check_wanted, self._game
+        task = self._submit(
+            partial(solver_aids.winnability, game.start, game.history, time_limit=CHECK_SECONDS)
+        )
+        if task is None:
+            self._verdict = {"status": "unknown", "lost_at": None}
+            return
+        self._check_task = task
+        self._when_done(task, self._check_done, serial)
+
+    def _cancel_waiting_check(self) -> None:
+        """Cancel a check still waiting for the worker (one behind a hint, say); one running
+        cannot be, and is left to finish."""
+        if self._check_task is not None and self._check_task.cancel():
+            self._check_task = None
+
+    def _check_done(self, task: Future[Winnability], serial: int) -> None:
+        if task is not self._check_task:
+            return  # cancelled and replaced
+        self._check_task = None
+        if task.cancelled():  # with the worker's queue: the widget closed or the check restarts
+            return
+        if serial != self._check_wanted:
+            if self._check_wanted:  # the game moved on meanwhile: check where it stands now
+                self._start_check()
+            return
+        error = task.exception()
+        if error is None:
+            verdict = task.result()
+            status = "lost" if verdict.verdict == "unwinnable" else verdict.verdict
+            self._verdict = {"status": status, "lost_at": verdict.lost_at}
+        else:
+            _log.error("the solver's worker failed on a check", exc_info=error)
+            self._verdict = {"status": "unknown", "lost_at": None}
+        self._publish()
+
+    # ------------------------------------------------------------------ winnable deals
+    def deal_later(self, name: str, seed: int, options: dict[str, object]) -> None:
+        """Look for the first winnable deal from ``seed`` on in the worker; show it when found."""
+        serial, task = self._start_deal(name, seed, options)
+        if task is not None:
+            self._deal_task = task
+            self._when_done(task, partial(self._deal_done, seed=seed), serial)
+
+    def deal_now(self, name: str, seed: int, options: dict[str, object]) -> Game:
+        """The first winnable deal from ``seed`` on, looked for in the worker and waited for
+        (without holding the lock), then shown unless another deal was asked for meanwhile;
+        returned either way."""
+        with self._lock:
+            serial, task = self._start_deal(name, seed, options)
+        if task is None:
+            raise RuntimeError("the solver's worker could not start")
+        try:
+            return task.result()
+        finally:
+            with self._lock:
+                self._deal_done(task, serial, seed=seed)
+
+    def _start_deal(
+        self, name: str, seed: int, options: dict[str, object]
+    ) -> tuple[int, Future[Game] | None]:
+        if self._drop_deal():
+            self._resubmit()
+        serial = self._deal_wanted = next(self._serials)
+        task = self._submit(partial(Game.new, name, seed, winnable=True, **options))
+        self._deal = {"status": "dealing", "game": name, "from_seed": seed}
+        if task is None:
+            self._deal = {**self._deal, "status": "failed", "reason": "the solver's worker could not start"}
+        self._publish()
+        return serial, task
+
+    def _deal_done(self, task: Future[Game], serial: int, *, seed: int) -> None:
+        if serial != self._deal_wanted or task.cancelled():
+            return
+        self._deal_task = None
+        error = task.exception()
+        if error is not None:
+            _log.error("the solver's worker failed on a deal", exc_info=error)
+            self._deal = {**(self._deal or {}), "status": "failed", "reason": str(error)}
+            self._publish()
+            return
+        game = task.result()
+        self._deal_game = game
+        self._deal = {
+            "status": "dealt",
+            "game": game.name,
+            "seed": game.seed,
+            "from_seed": seed,
+            "difficulty": None,
+        }
+        self._switch_to(game)
+        rating = self._submit(partial(solver_aids.difficulty, game.start))
+        if rating is not None:
+            self._when_done(rating, self._rated, serial)
+
+    def _rated(self, task: Future[Difficulty], serial: int) -> None:
+        if serial != self._deal_wanted or task.cancelled() or self._deal is None:
+            return
+        error = task.exception()
+        if error is None:
+            rated = task.result()
+            difficulty = {"level": rated.level, "nodes": rated.nodes}
+        else:
+            _log.error("the solver's worker failed to rate a deal", exc_info=error)
+            difficulty = {"level": "unknown", "nodes": 0}
+        self._deal = {**self._deal, "difficulty": difficulty}
+        self._publish()
+
+    def _drop_deal(self) -> bool:
+        """Forget the winnable deal; True when its search was still running, so the worker
+        was left to it and the tasks that waited behind it were cancelled."""
+        task = self._deal_task
+        self._deal, self._deal_wanted, self._deal_game, self._deal_task = None, 0, None, None
+        if task is None or task.done():
+            return False
+        if not task.running():
+            task.cancel()
+            return False
+        if self._left_running is not None and not self._left_running.done():
+            return False  # one process left to a search is enough: the next tasks wait here
+        # A search may run on for many seconds: leave its process to it.
+        self._left_running = task
+        self._worker.close()
+        return True
+
+    def _resubmit(self) -> None:
+        """Ask again for the hint and the check that were cancelled with the worker's queue."""
+        if self._hint is not None and self._hint.get("status") == "thinking":
+            self._hint = None
+            self.ask_hint()
+        if self._verdict is not None and self._verdict["status"] == "checking":
+            self._check()
+
+    # ------------------------------------------------------------------ the worker's answers
+    def _submit(self, task: Callable[[], T]) -> Future[T] | None:
+        if self._closed:
+            return None
+        try:
+            return self._worker.submit(task)
+        except Exception:  # an aid must never break a move: the aid says it failed instead
+            _log.exception("the solver's worker could not take a task")
+            return None
+
+    @staticmethod
+    def _cancel(task: Future[Any] | None) -> None:
+        if task is not None:
+            task.cancel()
+
+    def _when_done(self, task: Future[T], settle: Callable[[Future[T], int], None], serial: int) -> None:
+        if self._publisher is None:
+            self._publisher = ThreadPoolExecutor(max_workers=1, thread_name_prefix="solitaire-aids")
+        publisher = self._publisher
+
+        def hand_over(done: Future[T]) -> None:
+            # After the widget closed, the publisher takes nothing more, and nothing is missed.
+            with contextlib.suppress(RuntimeError):
+                publisher.submit(self._settle, settle, done, serial)
+
+        task.add_done_callback(hand_over)
+
+    def _settle(self, settle: Callable[[Future[T], int], None], task: Future[T], serial: int) -> None:
+        with self._lock:
+            if self._closed:
+                return
+            try:
+                settle(task, serial)
+            except Exception:  # nobody reads this thread's errors: log them
+                _log.exception("SolitaireWidget: a play aid's answer could not be shown")
+
+    def flush(self) -> None:
+        """Wait until every answer that has come back from the worker is published."""
+        publisher = self._publisher
+        if publisher is not None:
+            publisher.submit(lambda: None).result()
