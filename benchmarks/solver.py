@@ -1,14 +1,19 @@
 """Solver figures, per game: how many of N consecutive deals (seeds 0 to N-1) the solver
 finds winnable, unwinnable or cannot decide within the time limit, the median and 90th
-percentile solve time, and the share resolved within the limit.
+percentile solve time, the share resolved within the limit, and the peak memory.
 
-Run: ``python benchmarks/solver.py [--seeds N] [--time-limit SECONDS] [--games klondike,father]``
-(defaults: 20 seeds, 10 s). The solver is "thoughtful": it knows every card's place.
+Run: ``python benchmarks/solver.py [--seeds N] [--time-limit SECONDS] [--games klondike,father]
+[--path native|python]`` (defaults: 200 seeds, 10 s, the four target game sets, and the
+path ``solve`` takes by itself: the C accelerator when it builds). The solver is
+"thoughtful": it knows every card's place. Peak memory is the process's largest resident
+size so far (``resource.getrusage``), so run one game per process for a figure per game.
 """
 
 from __future__ import annotations
 
 import argparse
+import os
+import resource
 import statistics
 import sys
 import time
@@ -17,7 +22,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 import solitaire_widget as sw
-from solitaire_widget.solver import solve
+from solitaire_widget.solver import native, solve
 
 GAMES = {
     "klondike": ("klondike", {}),
@@ -26,6 +31,7 @@ GAMES = {
     "father": ("father", {}),
     "following": ("following", {}),
 }
+TARGETS = ("klondike", "klondike draw 3", "father", "following")
 
 
 def percentile(values: list[float], share: float) -> float:
@@ -33,15 +39,29 @@ def percentile(values: list[float], share: float) -> float:
     return ordered[min(len(ordered) - 1, int(share * len(ordered)))]
 
 
+def peak_megabytes() -> float:
+    """The process's largest resident size so far (Linux reports KiB, macOS bytes)."""
+    peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
+    return peak / (2**20 if sys.platform == "darwin" else 2**10)
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--seeds", type=int, default=20, help="deals per game (seeds 0 to N-1)")
+    parser.add_argument("--seeds", type=int, default=200, help="deals per game (seeds 0 to N-1)")
     parser.add_argument("--time-limit", type=float, default=10.0, help="seconds per deal")
     parser.add_argument(
-        "--games", default=",".join(GAMES), help="comma-separated names from: " + ", ".join(GAMES)
+        "--games", default=",".join(TARGETS), help="comma-separated names from: " + ", ".join(GAMES)
+    )
+    parser.add_argument(
+        "--path", choices=("native", "python"), help="the C accelerator or the pure-Python search"
     )
     args = parser.parse_args()
-    print(f"solver: {args.seeds} seeds per game, {args.time_limit:g} s limit")
+    if args.path == "python":
+        os.environ["SOLITAIRE_WIDGET_NATIVE"] = "0"
+    elif args.path == "native" and not native.available():
+        parser.error("the C accelerator is not available (no compiler, or SOLITAIRE_WIDGET_NATIVE=0)")
+    path = "native (C accelerator)" if native.available() else "python"
+    print(f"solver: {args.seeds} seeds per game, {args.time_limit:g} s limit, path {path}")
     for name in args.games.split(","):
         game, options = GAMES[name.strip()]
         counts = {"winnable": 0, "unwinnable": 0, "unknown": 0}
@@ -56,9 +76,9 @@ def main() -> None:
         elapsed = time.perf_counter() - start
         print(
             f"{name:16} winnable {counts['winnable']:3}  unwinnable {counts['unwinnable']:3}  "
-            f"unknown {counts['unknown']:3}  median {statistics.median(times):6.2f} s  "
-            f"p90 {percentile(times, 0.9):6.2f} s  resolved {resolved / args.seeds:4.0%}  "
-            f"({nodes / elapsed:,.0f} nodes/s)",
+            f"unknown {counts['unknown']:3}  median {statistics.median(times):7.3f} s  "
+            f"p90 {percentile(times, 0.9):7.3f} s  resolved {resolved / args.seeds:4.0%}  "
+            f"({nodes / elapsed:,.0f} nodes/s)  peak memory {peak_megabytes():,.0f} MB",
             flush=True,
         )
 

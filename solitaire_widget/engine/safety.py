@@ -33,6 +33,7 @@ leave the foundations. Then W' wins too. Per game:
 from __future__ import annotations
 
 from collections.abc import Sequence
+from functools import cache
 
 from .cards import DECK, is_red, rank_of
 from .moves import Move
@@ -46,18 +47,32 @@ _TWO_BELOW_SAME_COLOUR = tuple(
 )
 
 
+def cards_needed_home(position: Position) -> tuple[tuple[int, ...], ...]:
+    """For each card, the cards that must all be on the foundations before sending it home
+    is safe (none: always safe), in the position's game and options (the rules above)."""
+    return _needed_home(position.rules.name, position.foundation_to_tableau)
+
+
+@cache
+def _needed_home(game: str, foundation_to_tableau: bool) -> tuple[tuple[int, ...], ...]:
+    if game != "klondike":
+        return ((),) * len(DECK)
+    return tuple(
+        ()
+        if rank_of(card) <= 2
+        else _BELOW_OTHER_COLOUR[card] + (_TWO_BELOW_SAME_COLOUR[card] if foundation_to_tableau else ())
+        for card in DECK
+    )
+
+
 def is_safe_home(position: Position, card: int) -> bool:
     """True when sending ``card`` (one a foundation takes now) home can never hurt."""
-    if position.rules.name != "klondike":
+    needed = _needed_home(position.rules.name, position.foundation_to_tableau)[card]
+    if not needed:
         return True
-    if rank_of(card) <= 2:
-        return True
-    # Klondike foundations build by suit from the ace, so a card is home exactly when
-    # its suit's foundation has reached its rank.
+    # Only Klondike needs cards home first, and its foundations build by suit from the
+    # ace, so a card is home exactly when its suit's foundation has reached its rank.
     reached = {top % 4: rank_of(top) for top in (pile[-1] for pile in position.foundations if pile)}
-    needed = list(_BELOW_OTHER_COLOUR[card])
-    if position.foundation_to_tableau:
-        needed += _TWO_BELOW_SAME_COLOUR[card]
     return all(reached.get(c % 4, 0) >= rank_of(c) for c in needed)
 
 

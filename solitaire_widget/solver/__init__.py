@@ -3,8 +3,9 @@ can still be won, and gives a winning line when it can.
 
 It plays *thoughtful* solitaire: it knows where every card is, face-down cards and the
 order of the stock included, so "winnable" means "winnable by a player who could see
-every card". Pure Python, no Jupyter imports: it reads only ``solitaire_widget.engine``
-(``Game`` builds its hints, winnable deals and checks on it).
+every card". No Jupyter imports: it reads only ``solitaire_widget.engine`` (``Game`` builds
+its hints, winnable deals and checks on it). The search is pure Python, with an optional C
+accelerator compiled on first use when a C compiler is on PATH (``solver.native``).
 
 >>> from solitaire_widget import Game
 >>> from solitaire_widget.solver import solve

@@ -31,6 +31,10 @@ card is. "unwinnable" means no sequence of legal moves wins, whatever the order 
 - **Move ordering**: moves home that turn a card or empty a pile, moves that turn a card or
   empty a pile, talon cards home, other moves home, talon cards to the tableau (fewest draws
   first), the other tableau moves, then foundation cards back to the tableau.
+
+The same search, step for step, is written in C in ``native/search.c``; ``solve`` uses it
+when it is built (see ``solitaire_widget.solver.native``), so a change to the search here
+must be made there too (the tests check that both search the same positions).
 """
 
 from __future__ import annotations
@@ -43,6 +47,7 @@ from typing import Literal, NamedTuple, Protocol, TypeAlias
 
 from ..engine import Move, Position
 from ..engine.safety import is_safe_home
+from . import native
 
 Verdict = Literal["winnable", "unwinnable", "unknown"]
 Key = tuple[int | None, int, bytes]
@@ -139,10 +144,27 @@ def solve(
     the search; either may be None, not both. A bad limit raises ``ValueError`` naming it.
     The verdict is ``"unknown"`` when a limit is hit first. The game is never changed
     (the search works on a copy), also when the search is interrupted.
+
+    The search runs in C when the accelerator is available (``solver.native.available()``;
+    ``SOLITAIRE_WIDGET_NATIVE=0`` turns it off), else in Python; both give the same result,
+    and a winning line from either is replayed with the engine's checks before it is returned.
+    The C search releases the GIL but cannot be interrupted: it returns at its limits.
     """
     seconds_allowed, nodes_allowed = _check_limits(time_limit, node_limit)
     position = _position_of(game)
     start = time.perf_counter()
+    found = native.search(
+        position,
+        time_limit=seconds_allowed,
+        node_limit=nodes_allowed,
+        foundation_split=_foundation_split(position),
+    )
+    if found is not None:
+        verdict, moves, nodes = found
+        seconds = time.perf_counter() - start
+        if verdict == "winnable":
+            _check_line(_position_of(game), moves)
+        return SolveResult(verdict, tuple(moves), nodes, seconds)
     search = _Search(position, seconds_allowed, nodes_allowed, start)
     try:
         line = search.run()
@@ -165,18 +187,22 @@ def _check_line(position: Position, line: Sequence[Move]) -> None:
         raise RuntimeError("solver bug: its line does not win")
 
 
+def _foundation_split(position: Position) -> int:
+    """Foundations ``[0, split)`` and ``[split, count)`` are keyed apart: in Father the Ace
+    foundations and the King foundations."""
+    rules = position.rules
+    return 4 if rules.name == "father" else rules.foundation_count
+
+
 def _key_function(position: Position) -> Callable[[Position], Key]:
     """The canonical key of the position's game: see the module docstring."""
-    father = position.rules.name == "father"
+    split = _foundation_split(position)
     draw = position.draw
 
     def key(p: Position) -> Key:
         tableau = sorted(bytes(down) + _DOWN_UP + bytes(up) for down, up in zip(p.down, p.up, strict=True))
         found = [bytes(pile[-1:]) for pile in p.foundations]
-        if father:
-            found = sorted(found[:4]) + sorted(found[4:])
-        else:
-            found.sort()
+        found = sorted(found[:split]) + sorted(found[split:])
         waste, stock = p.waste, p.stock
         talon = waste + stock[::-1]
         at = len(waste)

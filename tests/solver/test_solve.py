@@ -1,5 +1,7 @@
 """The solver: every "winnable" line replays to a win with ``Game.play``; every verdict on
-small endgames agrees with a plain exhaustive search written here; limits and bad arguments."""
+small endgames agrees with a plain exhaustive search written here; limits and bad arguments.
+Tests that take ``solver_path`` run on both paths, the pure-Python search and the C
+accelerator (see conftest.py)."""
 
 from __future__ import annotations
 
@@ -88,7 +90,7 @@ WINNABLE_DEALS = [
 @pytest.mark.parametrize(
     ("game", "options", "seeds"), WINNABLE_DEALS, ids=[f"{g}-{o}" for g, o, _ in WINNABLE_DEALS]
 )
-def test_winnable_deals_replay_to_a_win(game, options, seeds):
+def test_winnable_deals_replay_to_a_win(game, options, seeds, solver_path):
     for seed in seeds:
         g = sw.Game.new(game, seed=seed, **options)
         before = g.to_dict()
@@ -100,7 +102,7 @@ def test_winnable_deals_replay_to_a_win(game, options, seeds):
         assert g.to_dict() == before
 
 
-def test_a_line_from_the_middle_of_a_game():
+def test_a_line_from_the_middle_of_a_game(solver_path):
     g = sw.Game.new("klondike", seed=0)
     first = solve(g, time_limit=None, node_limit=DEAL_NODE_LIMIT)
     for move in first.moves[:40]:
@@ -170,7 +172,7 @@ NEAR_THE_END = [
 
 
 @pytest.mark.parametrize("data", NEAR_THE_END, ids=lambda d: d["game"])
-def test_positions_near_the_end(data):
+def test_positions_near_the_end(data, solver_path):
     g = sw.Game.from_dict(data)
     result = solve(g, time_limit=None, node_limit=100_000)
     expected = exhaustive(g)
@@ -180,12 +182,12 @@ def test_positions_near_the_end(data):
         replays_to_win(g, result)
 
 
-def test_foundation_cards_coming_back_can_save_a_game():
+def test_foundation_cards_coming_back_can_save_a_game(solver_path):
     verdicts = [solve(sw.Game.from_dict(data)).verdict for data in NEAR_THE_END[2:4]]
     assert verdicts == ["winnable", "unwinnable"]
 
 
-def test_a_won_position_is_winnable_with_no_moves():
+def test_a_won_position_is_winnable_with_no_moves(solver_path):
     g = make(
         "klondike",
         foundations=[suit_run(s, 1, 13) for s in SUITS],
@@ -196,7 +198,7 @@ def test_a_won_position_is_winnable_with_no_moves():
 
 
 @pytest.mark.parametrize(("game", "layout"), [("father", FATHER_BLOCKED), ("following", FOLLOWING_BLOCKED)])
-def test_positions_without_moves_are_unwinnable(game, layout):
+def test_positions_without_moves_are_unwinnable(game, layout, solver_path):
     result = solve(make(game, **layout))
     assert result.verdict == "unwinnable"
     assert result.moves == ()
@@ -300,7 +302,7 @@ def agrees_with_exhaustive(g: sw.Game, limit: int = 200_000) -> str | None:
     CROSS_CHECKS,
     ids=[f"{c[0]}-{c[1]}" for c in CROSS_CHECKS],
 )
-def test_verdicts_agree_with_an_exhaustive_search(game, options, outside, cases, lost):
+def test_verdicts_agree_with_an_exhaustive_search(game, options, outside, cases, lost, solver_path):
     rng = random.Random(f"{game} {options} {outside}")
     verdicts = {"winnable": 0, "unwinnable": 0, None: 0}
     for _ in range(cases):
@@ -350,14 +352,14 @@ LOST_WITH_MOVES = [
 
 
 @pytest.mark.parametrize("data", LOST_WITH_MOVES, ids=lambda d: d["game"])
-def test_lost_positions_with_moves_left(data):
+def test_lost_positions_with_moves_left(data, solver_path):
     g = sw.Game.from_dict(data)
     assert g.legal_moves()
     assert agrees_with_exhaustive(g) == "unwinnable"
 
 
 # ---------------------------------------------------------------------------- limits
-def test_a_node_limit_of_one_gives_unknown():
+def test_a_node_limit_of_one_gives_unknown(solver_path):
     g = sw.Game.new("klondike", seed=3)
     result = solve(g, node_limit=1)
     assert result.verdict == "unknown"
@@ -365,7 +367,7 @@ def test_a_node_limit_of_one_gives_unknown():
     assert result.nodes == 1
 
 
-def test_a_short_time_limit_gives_unknown_or_an_answer():
+def test_a_short_time_limit_gives_unknown_or_an_answer(solver_path):
     g = sw.Game.new("klondike", seed=2)
     result = solve(g, time_limit=0.05)
     assert result.verdict in ("unknown", "winnable", "unwinnable")
@@ -389,7 +391,7 @@ def test_no_bound_at_all_is_refused():
         solve(sw.Game.new("klondike", seed=1), time_limit=None)
 
 
-def test_a_position_is_solved_as_its_game_is():
+def test_a_position_is_solved_as_its_game_is(solver_path):
     g = sw.Game.new("klondike", seed=1)
     position = g.position
     result = solve(position, time_limit=None, node_limit=DEAL_NODE_LIMIT)
@@ -404,7 +406,7 @@ def test_only_games_and_positions_are_solved(thing):
         solve(thing)  # type: ignore[arg-type]
 
 
-def test_the_game_is_unchanged():
+def test_the_game_is_unchanged(solver_path):
     g = sw.Game.new("following", seed=5)
     g.play(g.legal_moves()[0])
     before, line, ply = g.to_dict(), g.line, g.ply
@@ -413,6 +415,7 @@ def test_the_game_is_unchanged():
 
 
 def test_an_interrupt_leaves_the_game_untouched(monkeypatch):
+    monkeypatch.setenv("SOLITAIRE_WIDGET_NATIVE", "0")  # the C search cannot be interrupted
     g = sw.Game.new("klondike", seed=6)
     before = g.to_dict()
     calls = 0
@@ -431,7 +434,7 @@ def test_an_interrupt_leaves_the_game_untouched(monkeypatch):
     assert g.to_dict() == before
 
 
-def test_results_are_frozen():
+def test_results_are_frozen(solver_path):
     result = solve(sw.Game.new("klondike", seed=0), time_limit=None, node_limit=10)
     with pytest.raises(AttributeError):
         result.verdict = "winnable"  # type: ignore[misc]

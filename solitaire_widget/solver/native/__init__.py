@@ -1,0 +1,263 @@
+"""An optional compiled accelerator for the solver: ``search.py``'s search, written in C.
+
+``search.c`` ships with the package. On first use it is compiled with the C compiler on
+PATH (``cc``, else ``gcc``) into a per-user cache directory (``$XDG_CACHE_HOME`` or
+``~/.cache``, then ``solitaire_widget/``), under a name made from a hash of the source,
+the compiler and the machine, and loaded with ``ctypes``. ``ctypes`` lets go of the GIL
+while the search runs, so a Jupyter kernel's other threads stay responsive. With no
+compiler, or when the build fails, one debug line is logged (logger ``solitaire_widget``)
+and ``solve`` uses the pure-Python search. The environment variable
+``SOLITAIRE_WIDGET_NATIVE=0`` turns the accelerator off (read at each ``solve``, so a test
+or a benchmark can choose the path).
+
+The C code knows no game: ``search`` passes it the game's tables from ``Rules`` and
+``engine.safety``, so it and the engine agree by construction. Its winning lines are
+replayed by ``solve`` with the engine's legality check, as the Python search's are.
+"""
+
+from __future__ import annotations
+
+import ctypes
+import hashlib
+import logging
+import os
+import platform
+import shutil
+import subprocess
+import sys
+import tempfile
+import threading
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Literal
+
+from ...engine import Move, Position
+from ...engine.cards import DECK
+from ...engine.rules import NO_CARD, Rules
+from ...engine.safety import cards_needed_home
+
+_log = logging.getLogger("solitaire_widget")
+
+SOURCE = Path(__file__).with_name("search.c")
+FLAGS = ("-O2", "-shared", "-fPIC", "-std=c99")
+TABLE_BITS = 25
+"""The visited table holds at most 2^25 fingerprints of 16 bytes: 512 MB. It starts at
+1 MB and doubles as it fills, so a short search takes little memory."""
+
+_MAX_FOUNDATIONS = 8
+_MAX_TABLEAU = 16
+_KINDS = ("waste", "tableau", "foundation")  # the order of the C code's kinds
+_VERDICTS: dict[int, Literal["winnable", "unwinnable", "unknown"]] = {
+    0: "winnable",
+    1: "unwinnable",
+    2: "unknown",
+}
+
+_Cards = ctypes.c_uint8 * 52
+
+
+class _Rules(ctypes.Structure):
+    _fields_ = [
+        ("tableau_count", ctypes.c_int32),
+        ("foundation_count", ctypes.c_int32),
+        ("foundation_split", ctypes.c_int32),
+        ("draw", ctypes.c_int32),
+        ("foundation_to_tableau", ctypes.c_int32),
+        ("parents", ctypes.c_uint64 * 52 * 3),
+        ("fills_empty", ctypes.c_uint8 * 52 * 3),
+        ("wants", ctypes.c_uint64 * 53 * _MAX_FOUNDATIONS),
+        ("safe_needs", ctypes.c_uint64 * 52),
+    ]
+
+
+class _Position(ctypes.Structure):
+    _fields_ = [
+        ("redeals_left", ctypes.c_int32),
+        ("stock_len", ctypes.c_int32),
+        ("waste_len", ctypes.c_int32),
+        ("foundation_len", ctypes.c_int32 * _MAX_FOUNDATIONS),
+        ("down_len", ctypes.c_int32 * _MAX_TABLEAU),
+        ("up_len", ctypes.c_int32 * _MAX_TABLEAU),
+        ("stock", _Cards),
+        ("waste", _Cards),
+        ("foundations", _Cards * _MAX_FOUNDATIONS),
+        ("down", _Cards * _MAX_TABLEAU),
+        ("up", _Cards * _MAX_TABLEAU),
+    ]
+
+
+class _Result(ctypes.Structure):
+    _fields_ = [
+        ("verdict", ctypes.c_int32),
+        ("line_len", ctypes.c_int32),
+        ("nodes", ctypes.c_int64),
+        ("line", ctypes.POINTER(ctypes.c_uint8)),
+    ]
+
+
+_lock = threading.Lock()
+_library: ctypes.CDLL | None = None
+_tried = False
+_rules_made: dict[tuple[str, int, bool, int], _Rules] = {}
+
+
+def available() -> bool:
+    """True when the accelerator is on (``SOLITAIRE_WIDGET_NATIVE`` is not ``0``) and built;
+    the first call builds it, or finds it built."""
+    if os.environ.get("SOLITAIRE_WIDGET_NATIVE", "").strip() == "0":
+        return False
+    return _load() is not None
+
+
+def _load() -> ctypes.CDLL | None:
+    global _library, _tried
+    with _lock:
+        if not _tried:
+            _tried = True
+            _library = _build()
+        return _library
+
+
+def _cache_dir() -> Path:
+    base = os.environ.get("XDG_CACHE_HOME") or str(Path.home() / ".cache")
+    return Path(base) / "solitaire_widget"
+
+
+def _build() -> ctypes.CDLL | None:
+    compiler = shutil.which("cc") or shutil.which("gcc")
+    if compiler is None:
+        _log.debug("solver: no C compiler (cc or gcc) on PATH, using the pure-Python search")
+        return None
+    try:
+        source = SOURCE.read_bytes()
+        made_by = "\0".join((compiler, *FLAGS, platform.machine(), sys.platform)).encode()
+        digest = hashlib.sha256(source + b"\0" + made_by).hexdigest()[:16]
+        library = _cache_dir() / f"search-{digest}.so"
+        if not library.exists():
+            library.parent.mkdir(parents=True, exist_ok=True)
+            # Built under a temporary name, then renamed: processes building at the same
+            # time each rename a whole library, and none loads a half-written one.
+            handle, temporary = tempfile.mkstemp(dir=library.parent, prefix=".search-", suffix=".so")
+            os.close(handle)
+            try:
+                subprocess.run(
+                    [compiler, *FLAGS, "-o", temporary, str(SOURCE)],
+                    check=True,
+                    capture_output=True,
+                    timeout=300,
+                )
+                os.replace(temporary, library)
+            finally:
+                if os.path.exists(temporary):
+                    os.remove(temporary)
+        loaded = ctypes.CDLL(str(library))
+        loaded.sw_solve.argtypes = [
+            ctypes.POINTER(_Rules),
+            ctypes.POINTER(_Position),
+            ctypes.c_double,
+            ctypes.c_int64,
+            ctypes.c_int,
+            ctypes.POINTER(_Result),
+        ]
+        loaded.sw_solve.restype = ctypes.c_int
+        loaded.sw_free.argtypes = [ctypes.POINTER(_Result)]
+        loaded.sw_free.restype = None
+        return loaded
+    except (OSError, subprocess.SubprocessError) as error:
+        detail = getattr(error, "stderr", b"") or b""
+        _log.debug(
+            "solver: the C accelerator could not be built or loaded (%s %s), using the pure-Python search",
+            error,
+            " | ".join(detail.decode(errors="replace").strip().splitlines())[:500],
+        )
+        return None
+
+
+def _card_set(cards: frozenset[int] | Sequence[int]) -> int:
+    bits = 0
+    for card in cards:
+        bits |= 1 << card
+    return bits
+
+
+def _rules_for(position: Position, foundation_split: int) -> _Rules:
+    rules: Rules = position.rules
+    name = (rules.name, position.draw, position.foundation_to_tableau, foundation_split)
+    made = _rules_made.get(name)
+    if made is not None:
+        return made
+    made = _Rules()
+    made.tableau_count = rules.tableau_count
+    made.foundation_count = rules.foundation_count
+    made.foundation_split = foundation_split
+    made.draw = position.draw
+    made.foundation_to_tableau = position.foundation_to_tableau
+    for kind_index, kind in enumerate(_KINDS):
+        for card in DECK:
+            made.parents[kind_index][card] = _card_set(rules.parents[kind][card])
+            made.fills_empty[kind_index][card] = rules.fills_empty[kind][card]
+    for index, wants in enumerate(rules.foundation_wants):
+        for top in range(NO_CARD + 1):
+            made.wants[index][top] = _card_set(wants[top])
+    for card, needed in enumerate(cards_needed_home(position)):
+        made.safe_needs[card] = _card_set(needed)
+    _rules_made[name] = made
+    return made
+
+
+def _fill(cards: ctypes.Array[ctypes.c_uint8], pile: Sequence[int]) -> int:
+    cards[: len(pile)] = list(pile)
+    return len(pile)
+
+
+def _position_for(position: Position) -> _Position:
+    made = _Position()
+    made.redeals_left = -1 if position.redeals_left is None else position.redeals_left
+    made.stock_len = _fill(made.stock, position.stock)
+    made.waste_len = _fill(made.waste, position.waste)
+    for index, pile in enumerate(position.foundations):
+        made.foundation_len[index] = _fill(made.foundations[index], pile)
+    for index, (down, up) in enumerate(zip(position.down, position.up, strict=True)):
+        made.down_len[index] = _fill(made.down[index], down)
+        made.up_len[index] = _fill(made.up[index], up)
+    return made
+
+
+def search(
+    position: Position,
+    *,
+    time_limit: float | None,
+    node_limit: int | None,
+    foundation_split: int,
+    table_bits: int = TABLE_BITS,
+) -> tuple[Literal["winnable", "unwinnable", "unknown"], list[Move], int] | None:
+    """Search ``position`` as ``search.py`` does: ``(verdict, winning line or [], nodes)``,
+    or None when the accelerator is off or not built, or the game has more piles than the
+    C code holds. ``foundation_split``: foundations ``[0, split)`` and ``[split, count)``
+    are keyed apart. ``table_bits`` caps the visited table at ``2 ** table_bits`` slots
+    (three quarters of them used before it is cleared)."""
+    rules = position.rules
+    if rules.tableau_count > _MAX_TABLEAU or rules.foundation_count > _MAX_FOUNDATIONS or not available():
+        return None
+    library = _load()
+    assert library is not None  # available() built it
+    made_rules = _rules_for(position, foundation_split)
+    made_position = _position_for(position)
+    result = _Result()
+    verdict = library.sw_solve(
+        ctypes.byref(made_rules),
+        ctypes.byref(made_position),
+        0.0 if time_limit is None else time_limit,
+        0 if node_limit is None else node_limit,
+        table_bits,
+        ctypes.byref(result),
+    )
+    try:
+        if verdict not in _VERDICTS:
+            raise MemoryError("the solver's C search ran out of memory")
+        piles = position.pile_ids
+        raw = bytes(result.line[: 3 * result.line_len]) if result.line_len else b""
+        line = [Move(piles[raw[i]], piles[raw[i + 1]], raw[i + 2]) for i in range(0, len(raw), 3)]
+        return _VERDICTS[verdict], line, result.nodes
+    finally:
+        library.sw_free(ctypes.byref(result))

@@ -1,0 +1,906 @@
+/* The solver's depth-first search (solitaire_widget/solver/search.py) in C99, for speed.
+ *
+ * It is the same search, step for step: the same steps in the same order, the same
+ * canonical keys, the same visited sets, so it searches the same positions and reports
+ * the same node counts and winning lines (until its table of lost positions is cleared,
+ * which happens at a different size than in Python). See search.py's docstring for the
+ * technique; the comments here only say where C differs.
+ *
+ * No game rule is written here: Python passes the game's tables (sw_rules), made from
+ * the engine's Rules, and the position (sw_position). Piles are numbered as
+ * Position.pile_ids: 0 the stock, 1 the waste, 2.. the foundations, then the tableau.
+ *
+ * Visited positions: one open-addressing table of 128-bit fingerprints of the canonical
+ * key (126 bits are compared, one bit marks "on the current line"). Two different keys
+ * share a fingerprint with a chance of about 2^-126 per pair, taking the mixing below
+ * as a random function (it is not a cryptographic hash, but keys are not chosen against
+ * it); with at most 2^25 keys in the table and some 10^9 looks per search that is below
+ * 10^-20 a search. Full keys would take six times the memory for no useful gain. A collision
+ * could only make the search skip a position as visited (a wrong "unwinnable", never a
+ * wrong "winnable": Python replays every winning line). The table starts small and
+ * doubles when three quarters full, up to the size Python allows; at that size it is
+ * cleared instead, keeping the keys of the current line, which only costs repeated work.
+ */
+#define _POSIX_C_SOURCE 200112L /* clock_gettime */
+#define _DEFAULT_SOURCE            /* madvise's MADV_HUGEPAGE, where there is one */
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#ifdef __linux__
+#include <sys/mman.h>
+#endif
+
+#define CARDS 52
+#define NO_CARD 52
+#define MAX_FOUNDATIONS 8
+#define MAX_TABLEAU 16
+#define MAX_PILES (2 + MAX_FOUNDATIONS + MAX_TABLEAU)
+#define STOCK 0
+#define WASTE 1
+#define CHECK_EVERY 256
+
+enum { KIND_WASTE, KIND_TABLEAU, KIND_FOUNDATION };
+enum { WINNABLE = 0, UNWINNABLE = 1, UNKNOWN = 2, NO_MEMORY = -1, TABLE_TOO_SMALL = -2 };
+
+typedef struct {
+    int32_t tableau_count;
+    int32_t foundation_count;
+    int32_t foundation_split; /* foundations [0, split) and [split, count) are keyed apart */
+    int32_t draw;
+    int32_t foundation_to_tableau;
+    uint64_t parents[3][CARDS];  /* [kind][card]: the tableau tops it may go on */
+    uint8_t fills_empty[3][CARDS];
+    uint64_t wants[MAX_FOUNDATIONS][CARDS + 1]; /* [foundation][top or NO_CARD] */
+    uint64_t safe_needs[CARDS]; /* cards that must be home before this one goes home safely */
+} sw_rules;
+
+typedef struct {
+    int32_t redeals_left; /* -1: unlimited */
+    int32_t stock_len, waste_len;
+    int32_t foundation_len[MAX_FOUNDATIONS], down_len[MAX_TABLEAU], up_len[MAX_TABLEAU];
+    uint8_t stock[CARDS], waste[CARDS];
+    uint8_t foundations[MAX_FOUNDATIONS][CARDS], down[MAX_TABLEAU][CARDS], up[MAX_TABLEAU][CARDS];
+} sw_position;
+
+typedef struct {
+    int32_t verdict;
+    int32_t line_len;
+    int64_t nodes;
+    uint8_t *line; /* line_len moves of 3 bytes: source pile, target pile, count */
+} sw_result;
+
+/* Draws (d1 of them), maybe a redeal, more draws (d2), then one move. */
+typedef struct {
+    uint8_t d1, redeal, d2, src, dst, count;
+} Segment;
+
+typedef struct {
+    int32_t rank;
+    uint8_t joined; /* a _Joined entry, expanded when the search reaches it */
+    uint8_t pile;   /* joined: the tableau pile index */
+    int8_t foundation; /* joined: the foundation index the card left, or -1 */
+    uint8_t two;    /* second segment used */
+    Segment a, b;
+} Step;
+
+typedef struct {
+    uint8_t src, dst, count, turned;
+} Played;
+
+typedef struct {
+    size_t begin, end, next, mark, slot;
+    uint64_t fa, fb;
+} Frame;
+
+typedef struct {
+    uint64_t a, b;
+} Slot;
+
+typedef struct {
+    const sw_rules *r;
+    int T, F, first_tableau;
+    uint8_t cards[MAX_PILES][CARDS]; /* every pile; a tableau pile's face-up cards */
+    int len[MAX_PILES];
+    uint8_t down[MAX_TABLEAU][CARDS];
+    int down_len[MAX_TABLEAU];
+    int redeals, home_count, free_talon;
+    uint64_t home;
+    uint64_t kids[CARDS]; /* tableau cards that may go on each card */
+
+    Played *played;
+    size_t played_len, played_cap;
+    Step *arena, *scratch;
+    size_t arena_len, arena_cap, scratch_cap;
+    uint64_t *order;
+    size_t order_cap;
+    Frame *frames;
+    size_t depth, frames_cap;
+    Slot *table;
+    size_t table_mask, table_count, table_max, table_largest;
+
+    int64_t nodes, node_limit;
+    int has_deadline;
+    struct timespec deadline;
+    int failed;
+} Search;
+
+/* ------------------------------------------------------------------ growing arrays */
+static int grow(void **items, size_t *cap, size_t need, size_t size) {
+    if (need <= *cap) return 1;
+    size_t cap2 = *cap ? *cap : 64;
+    while (cap2 < need) cap2 *= 2;
+    void *p = realloc(*items, cap2 * size);
+    if (!p) return 0;
+    *items = p;
+    *cap = cap2;
+    return 1;
+}
+
+static Step *new_step(Search *s) {
+    if (!grow((void **)&s->arena, &s->arena_cap, s->arena_len + 1, sizeof(Step))) {
+        s->failed = 1;
+        return NULL;
+    }
+    Step *step = &s->arena[s->arena_len++];
+    memset(step, 0, sizeof *step);
+    step->foundation = -1;
+    return step;
+}
+
+/* ------------------------------------------------------------------ playing moves */
+/* A few cards at a time: a loop is cheaper than a call to memcpy. */
+static inline void copy_cards(uint8_t *to, const uint8_t *from, int count) {
+    for (int i = 0; i < count; i++) to[i] = from[i];
+}
+
+static inline int top_of(const Search *s, int pile) {
+    return s->len[pile] ? s->cards[pile][s->len[pile] - 1] : NO_CARD;
+}
+
+static inline int is_foundation(const Search *s, int pile) {
+    return pile >= 2 && pile < s->first_tableau;
+}
+
+static void push(Search *s, int src, int dst, int count) {
+    Played p = {(uint8_t)src, (uint8_t)dst, (uint8_t)count, 0};
+    if (src == STOCK) {
+        for (int i = 0; i < count; i++) s->cards[WASTE][s->len[WASTE]++] = s->cards[STOCK][--s->len[STOCK]];
+    } else if (dst == STOCK) {
+        while (s->len[WASTE]) s->cards[STOCK][s->len[STOCK]++] = s->cards[WASTE][--s->len[WASTE]];
+        if (s->redeals > 0) s->redeals--;
+    } else {
+        int from = s->len[src] - count;
+        copy_cards(&s->cards[dst][s->len[dst]], &s->cards[src][from], count);
+        s->len[dst] += count;
+        s->len[src] = from;
+        if (is_foundation(s, dst)) {
+            s->home |= (uint64_t)1 << top_of(s, dst);
+            s->home_count++;
+        } else if (is_foundation(s, src)) {
+            s->home &= ~((uint64_t)1 << s->cards[src][from]);
+            s->home_count--;
+        }
+        if (src >= s->first_tableau && from == 0) {
+            int t = src - s->first_tableau;
+            if (s->down_len[t]) {
+                s->cards[src][s->len[src]++] = s->down[t][--s->down_len[t]];
+                p.turned = 1;
+            }
+        }
+    }
+    if (!grow((void **)&s->played, &s->played_cap, s->played_len + 1, sizeof(Played))) {
+        s->failed = 1;
+        return;
+    }
+    s->played[s->played_len++] = p;
+}
+
+static void pop(Search *s) {
+    Played p = s->played[--s->played_len];
+    int src = p.src, dst = p.dst, count = p.count;
+    if (src == STOCK) {
+        for (int i = 0; i < count; i++) s->cards[STOCK][s->len[STOCK]++] = s->cards[WASTE][--s->len[WASTE]];
+    } else if (dst == STOCK) {
+        while (s->len[STOCK]) s->cards[WASTE][s->len[WASTE]++] = s->cards[STOCK][--s->len[STOCK]];
+        if (s->redeals >= 0) s->redeals++;
+    } else {
+        if (p.turned) {
+            int t = src - s->first_tableau;
+            s->down[t][s->down_len[t]++] = s->cards[src][--s->len[src]];
+        }
+        if (is_foundation(s, dst)) {
+            s->home &= ~((uint64_t)1 << top_of(s, dst));
+            s->home_count--;
+        } else if (is_foundation(s, src)) {
+            s->home |= (uint64_t)1 << s->cards[dst][s->len[dst] - 1];
+            s->home_count++;
+        }
+        s->len[dst] -= count;
+        copy_cards(&s->cards[src][s->len[src]], &s->cards[dst][s->len[dst]], count);
+        s->len[src] += count;
+    }
+}
+
+static void undo_to(Search *s, size_t mark) {
+    while (s->played_len > mark) pop(s);
+}
+
+static void draw_once(Search *s) {
+    int n = s->len[STOCK] < s->r->draw ? s->len[STOCK] : s->r->draw;
+    push(s, STOCK, WASTE, n);
+}
+
+static void play_segment(Search *s, const Segment *g) {
+    for (int i = 0; i < g->d1; i++) draw_once(s);
+    if (g->redeal) push(s, WASTE, STOCK, s->len[WASTE]);
+    for (int i = 0; i < g->d2; i++) draw_once(s);
+    push(s, g->src, g->dst, g->count);
+}
+
+static void play_step(Search *s, const Step *step) {
+    play_segment(s, &step->a);
+    if (step->two) play_segment(s, &step->b);
+}
+
+/* ------------------------------------------------------------------ keys */
+static inline uint64_t rotl(uint64_t x, int r) { return (x << r) | (x >> (64 - r)); }
+
+static inline uint64_t avalanche(uint64_t x) {
+    x ^= x >> 31;
+    x *= 0x7fb5d329728ea185ULL;
+    x ^= x >> 27;
+    x *= 0x81dadef4bc2dd44dULL;
+    x ^= x >> 33;
+    return x;
+}
+
+/* Two 64-bit lanes with different multipliers and rotations, each word fed to both. */
+static void fingerprint(uint8_t *buf, size_t n, uint64_t *fa, uint64_t *fb) {
+    uint64_t a = 0x243f6a8885a308d3ULL ^ n, b = 0x13198a2e03707344ULL + n;
+    memset(buf + n, 0, 8); /* the last word's padding; n itself tells the lengths apart */
+    for (size_t i = 0; i < n; i += 8) {
+        uint64_t w;
+        memcpy(&w, buf + i, 8);
+        a = rotl(a ^ w, 23) * 0x9e3779b97f4a7c15ULL;
+        b = (rotl(b + w, 41) * 0xc2b2ae3d27d4eb4fULL) ^ (a >> 7);
+    }
+    *fa = avalanche(a ^ rotl(b, 17)) | 1;          /* never 0: 0 marks an empty slot */
+    *fb = avalanche(b + 3 * a) & ~(uint64_t)1;     /* the low bit is the on-line mark */
+}
+
+static int pile_order(const Search *s, int t) {
+    if (s->down_len[t]) return s->down[t][0];
+    if (s->len[s->first_tableau + t]) return CARDS + s->cards[s->first_tableau + t][0];
+    return 2 * CARDS;
+}
+
+static void sort_small(int *v, int n, const int *by) {
+    for (int i = 1; i < n; i++) {
+        int x = v[i], j = i;
+        while (j > 0 && by[v[j - 1]] > by[x]) {
+            v[j] = v[j - 1];
+            j--;
+        }
+        v[j] = x;
+    }
+}
+
+/* The canonical key of search.py's _key_function, as bytes with lengths (so injective),
+ * then its fingerprint. Any fixed order of the piles gives the same equality; here a
+ * pile sorts by its bottom card, which no other pile holds. */
+static void key_of(const Search *s, uint64_t *fa, uint64_t *fb) {
+    uint8_t buf[16 + 2 * CARDS + MAX_FOUNDATIONS + 2 * MAX_TABLEAU + CARDS];
+    size_t n = 0;
+    int32_t redeals = s->redeals;
+    int at = s->len[WASTE], stock = s->len[STOCK];
+    if (redeals < 0 && (at % s->r->draw == 0 || stock == 0)) at = 0;
+    memcpy(buf, &redeals, 4);
+    n = 4;
+    buf[n++] = (uint8_t)at;
+    buf[n++] = (uint8_t)(s->len[WASTE] + stock);
+    copy_cards(buf + n, s->cards[WASTE], s->len[WASTE]);
+    n += (size_t)s->len[WASTE];
+    for (int i = stock - 1; i >= 0; i--) buf[n++] = s->cards[STOCK][i];
+
+    int tops[MAX_FOUNDATIONS], order[MAX_TABLEAU], by[MAX_TABLEAU];
+    for (int f = 0; f < s->F; f++) tops[f] = top_of(s, 2 + f);
+    for (int group = 0; group < 2; group++) {
+        int lo = group ? s->r->foundation_split : 0, hi = group ? s->F : s->r->foundation_split;
+        for (int i = lo + 1; i < hi; i++) {
+            int x = tops[i], j = i;
+            while (j > lo && tops[j - 1] > x) {
+                tops[j] = tops[j - 1];
+                j--;
+            }
+            tops[j] = x;
+        }
+    }
+    for (int f = 0; f < s->F; f++) buf[n++] = (uint8_t)tops[f];
+
+    for (int t = 0; t < s->T; t++) {
+        order[t] = t;
+        by[t] = pile_order(s, t);
+    }
+    sort_small(order, s->T, by);
+    for (int i = 0; i < s->T; i++) {
+        int t = order[i], pile = s->first_tableau + t;
+        buf[n++] = (uint8_t)s->down_len[t];
+        copy_cards(buf + n, s->down[t], s->down_len[t]);
+        n += (size_t)s->down_len[t];
+        buf[n++] = (uint8_t)s->len[pile];
+        copy_cards(buf + n, s->cards[pile], s->len[pile]);
+        n += (size_t)s->len[pile];
+    }
+    fingerprint(buf, n, fa, fb);
+}
+
+/* ------------------------------------------------------------------ visited positions */
+static Slot *new_table(size_t slots) {
+    Slot *table = calloc(slots, sizeof(Slot));
+#ifdef MADV_HUGEPAGE
+    /* Each look is a jump to a random slot: huge pages save most of the TLB misses. */
+    size_t bytes = slots * sizeof(Slot), page = 4096;
+    if (table && bytes >= ((size_t)4 << 20)) {
+        uintptr_t from = ((uintptr_t)table + page - 1) & ~(uintptr_t)(page - 1);
+        uintptr_t to = ((uintptr_t)table + bytes) & ~(uintptr_t)(page - 1);
+        madvise((void *)from, to - from, MADV_HUGEPAGE);
+    }
+#endif
+    return table;
+}
+
+static size_t slot_of(const Search *s, uint64_t fa, uint64_t fb, int *found) {
+    size_t i = (size_t)(fa >> 20) & s->table_mask;
+    for (;;) {
+        const Slot *slot = &s->table[i];
+        if (!slot->a) {
+            *found = 0;
+            return i;
+        }
+        if (slot->a == fa && (slot->b & ~(uint64_t)1) == fb) {
+            *found = 1;
+            return i;
+        }
+        i = (i + 1) & s->table_mask;
+    }
+}
+
+/* The table at twice the size, every key (and its mark) kept; 0 when out of memory. */
+static int double_table(Search *s) {
+    size_t slots = 2 * (s->table_mask + 1);
+    Slot *old = s->table, *table = new_table(slots);
+    if (!table) return 0;
+    size_t old_slots = s->table_mask + 1;
+    s->table = table;
+    s->table_mask = slots - 1;
+    s->table_max = slots - slots / 4;
+    for (size_t i = 0; i < old_slots; i++) {
+        if (!old[i].a) continue;
+        int found;
+        s->table[slot_of(s, old[i].a, old[i].b & ~(uint64_t)1, &found)] = old[i];
+    }
+    free(old);
+    for (size_t d = 0; d < s->depth; d++) {
+        int found;
+        s->frames[d].slot = slot_of(s, s->frames[d].fa, s->frames[d].fb, &found);
+    }
+    return 1;
+}
+
+/* Enter a key as on the current line; returns its slot. */
+static size_t put(Search *s, uint64_t fa, uint64_t fb) {
+    int found;
+    size_t i = slot_of(s, fa, fb, &found);
+    if (!found) s->table_count++;
+    s->table[i].a = fa;
+    s->table[i].b = fb | 1;
+    return i;
+}
+
+/* 1 when the position is on the line or lost; else it is entered as on the line, in
+ * *slot. Sets s->failed when the table cannot take it. */
+static int visit(Search *s, uint64_t fa, uint64_t fb, size_t *slot) {
+    int found;
+    size_t i = slot_of(s, fa, fb, &found);
+    if (found) return 1;
+    if (s->table_count >= s->table_max) {
+        if (s->table_mask + 1 < s->table_largest && double_table(s)) {
+            *slot = put(s, fa, fb);
+            return 0;
+        }
+        memset(s->table, 0, (s->table_mask + 1) * sizeof(Slot));
+        s->table_count = 0;
+        for (size_t d = 0; d < s->depth; d++) s->frames[d].slot = put(s, s->frames[d].fa, s->frames[d].fb);
+        if (s->table_count >= s->table_max) {
+            s->failed = TABLE_TOO_SMALL;
+            return 1;
+        }
+        i = slot_of(s, fa, fb, &found);
+    }
+    s->table_count++;
+    s->table[i].a = fa;
+    s->table[i].b = fb | 1;
+    *slot = i;
+    return 0;
+}
+
+static void mark_lost(Search *s, const Frame *frame) {
+    s->table[frame->slot].b = frame->fb;
+}
+
+/* ------------------------------------------------------------------ steps */
+static inline int is_safe(const Search *s, int card) {
+    return (s->r->safe_needs[card] & ~s->home) == 0;
+}
+
+static inline uint64_t bit(int card) { return (uint64_t)1 << card; }
+
+static inline int lowest_card(uint64_t cards) {
+#if defined(__GNUC__) || defined(__clang__)
+    return __builtin_ctzll(cards);
+#else
+    int card = 0;
+    while (!(cards & 1)) cards >>= 1, card++;
+    return card;
+#endif
+}
+
+/* search.py's talon_steps: appends each talon card's steps to the arena; with onto >= 0
+ * only those onto tableau pile `onto`. Returns 1 when a safe step home was found: it is
+ * then the only step appended. */
+static int talon_steps(Search *s, int onto) {
+    const sw_rules *r = s->r;
+    int nw = s->len[WASTE], ns = s->len[STOCK], size = nw + ns;
+    if (!size) return 0;
+    uint8_t talon[CARDS];
+    copy_cards(talon, s->cards[WASTE], nw);
+    for (int i = 0; i < ns; i++) talon[nw + i] = s->cards[STOCK][ns - 1 - i];
+    int safe_ok = r->draw == 1 && onto < 0, endless = s->redeals < 0, may_redeal = s->redeals != 0;
+    size_t begin = s->arena_len;
+    /* search.py's passed_cards_come_back: with no redeal limit, or where any waste card
+     * goes on any pile (Father), cards going home come first whatever the draws. */
+    int passed_back = endless;
+    if (!passed_back) {
+        passed_back = 1;
+        for (int c = 0; c < CARDS; c++)
+            if (r->parents[KIND_WASTE][c] != (((uint64_t)1 << CARDS) - 1)) {
+                passed_back = 0;
+                break;
+            }
+    }
+
+    /* the reach of _Talon.reach, one entry at a time: (w, d1, redeal, d2) */
+    uint8_t seen[CARDS + 1] = {0};
+    int reach_w[2 * CARDS + 1], reach_d1[2 * CARDS + 1], reach_r[2 * CARDS + 1], reach_d2[2 * CARDS + 1];
+    int n = 0, w = nw, d = 0;
+    if (nw) {
+        reach_w[n] = nw, reach_d1[n] = 0, reach_r[n] = 0, reach_d2[n++] = 0;
+    }
+    seen[nw] = 1;
+    while (w < size) {
+        w += size - w < r->draw ? size - w : r->draw;
+        d++;
+        reach_w[n] = w, reach_d1[n] = d, reach_r[n] = 0, reach_d2[n++] = 0;
+        seen[w] = 1;
+    }
+    if (may_redeal) {
+        int e = 0;
+        w = 0;
+        while (w < size) {
+            w += size - w < r->draw ? size - w : r->draw;
+            e++;
+            if (!seen[w]) {
+                reach_w[n] = w, reach_d1[n] = d, reach_r[n] = 1, reach_d2[n++] = e;
+                seen[w] = 1;
+            }
+        }
+    }
+
+    uint64_t tops = 0, takers = 0;
+    uint32_t empties = 0;
+    uint8_t pile_of[CARDS];
+    for (int t = 0; t < s->T; t++) {
+        if (onto >= 0 && t != onto) continue;
+        int top = top_of(s, s->first_tableau + t);
+        if (top == NO_CARD) {
+            empties |= (uint32_t)1 << t;
+        } else {
+            tops |= bit(top);
+            pile_of[top] = (uint8_t)t;
+        }
+    }
+    if (onto < 0)
+        for (int f = 0; f < s->F; f++) takers |= r->wants[f][top_of(s, 2 + f)];
+
+    for (int k = 0; k < n; k++) {
+        int card = talon[reach_w[k] - 1];
+        int draws = reach_d1[k] + reach_r[k] + reach_d2[k];
+        int cost = endless || !draws ? draws : 1000 + 10 * draws;
+        int home_cost = passed_back ? draws : cost;
+        Segment seg = {(uint8_t)reach_d1[k], (uint8_t)reach_r[k], (uint8_t)reach_d2[k], WASTE, 0, 1};
+        if (takers & bit(card)) {
+            for (int f = 0; f < s->F; f++) {
+                if (!(r->wants[f][top_of(s, 2 + f)] & bit(card))) continue;
+                seg.dst = (uint8_t)(2 + f);
+                if (safe_ok && (!draws || s->free_talon) && is_safe(s, card)) {
+                    s->arena_len = begin;
+                    Step *step = new_step(s);
+                    if (!step) return 0;
+                    step->rank = -1;
+                    step->a = seg;
+                    return 1;
+                }
+                Step *step = new_step(s);
+                if (!step) return 0;
+                step->rank = 20 + home_cost;
+                step->a = seg;
+            }
+        }
+        uint32_t piles = r->fills_empty[KIND_WASTE][card] ? empties : 0;
+        for (uint64_t on = r->parents[KIND_WASTE][card] & tops; on; on &= on - 1)
+            piles |= (uint32_t)1 << pile_of[lowest_card(on)];
+        for (; piles; piles &= piles - 1) {
+            int t = lowest_card(piles);
+            Step *step = new_step(s);
+            if (!step) return 0;
+            seg.dst = (uint8_t)(s->first_tableau + t);
+            step->rank = 100 + cost;
+            step->a = seg;
+            if (s->free_talon && onto < 0) {
+                step->joined = 1;
+                step->pile = (uint8_t)t;
+            }
+        }
+    }
+    return 0;
+}
+
+typedef struct {
+    uint8_t src, dst, count;
+} Move;
+
+/* Position._generate_moves in its order, without the waste's and the stock's moves
+ * (the search takes those through talon_steps). Returns the number of moves. */
+static int legal_moves(const Search *s, Move *out) {
+    const sw_rules *r = s->r;
+    int n = 0, T = s->T, F = s->F, first = s->first_tableau;
+    for (int t = 0; t < T; t++) {
+        int top = top_of(s, first + t);
+        if (top == NO_CARD) continue;
+        for (int f = 0; f < F; f++)
+            if (r->wants[f][top_of(s, 2 + f)] & bit(top)) out[n++] = (Move){(uint8_t)(first + t), (uint8_t)(2 + f), 1};
+    }
+
+    /* movable runs: each card heading one, with its pile and length */
+    uint8_t head_pile[CARDS], head_count[CARDS], run_len[MAX_TABLEAU];
+    uint64_t heads = 0;
+    for (int t = 0; t < T; t++) {
+        const uint8_t *pile = s->cards[first + t];
+        int len = s->len[first + t], count = len ? 1 : 0;
+        run_len[t] = 0;
+        while (count) {
+            int card = pile[len - count];
+            heads |= bit(card);
+            head_pile[card] = (uint8_t)t;
+            head_count[card] = (uint8_t)count;
+            run_len[t] = (uint8_t)count;
+            count = count < len && (r->parents[KIND_TABLEAU][card] & bit(pile[len - count - 1])) ? count + 1 : 0;
+        }
+    }
+    for (int target = 0; target < T; target++) {
+        int top = top_of(s, first + target);
+        if (top != NO_CARD) {
+            for (uint64_t kids = heads & s->kids[top]; kids; kids &= kids - 1) {
+                int card = lowest_card(kids);
+                if (head_pile[card] != target)
+                    out[n++] = (Move){(uint8_t)(first + head_pile[card]), (uint8_t)(first + target), head_count[card]};
+            }
+        } else {
+            for (int t = 0; t < T; t++) {
+                if (t == target) continue;
+                const uint8_t *pile = s->cards[first + t];
+                int len = s->len[first + t];
+                for (int count = 1; count <= run_len[t]; count++)
+                    if (r->fills_empty[KIND_TABLEAU][pile[len - count]])
+                        out[n++] = (Move){(uint8_t)(first + t), (uint8_t)(first + target), (uint8_t)count};
+            }
+        }
+    }
+    if (r->foundation_to_tableau) {
+        for (int f = 0; f < F; f++) {
+            int card = top_of(s, 2 + f);
+            if (card == NO_CARD) continue;
+            for (int t = 0; t < T; t++) {
+                int top = top_of(s, first + t);
+                if (top == NO_CARD ? r->fills_empty[KIND_FOUNDATION][card]
+                                   : (r->parents[KIND_FOUNDATION][card] & bit(top)) != 0)
+                    out[n++] = (Move){(uint8_t)(2 + f), (uint8_t)(first + t), 1};
+            }
+        }
+    }
+    return n;
+}
+
+#define MAX_MOVES 2048 /* above the most moves 16 piles can have: 16 * 52 + 2 * 16 * 8 */
+
+/* Stable by rank, as Python's sort: sorting (rank, index) pairs keeps equal ranks in
+ * order, and the steps themselves are moved once. */
+static void sort_by_rank(Search *s, size_t begin, size_t end) {
+    size_t n = end - begin;
+    if (n < 2) return;
+    if (!grow((void **)&s->scratch, &s->scratch_cap, n, sizeof(Step)) ||
+        !grow((void **)&s->order, &s->order_cap, 2 * n, sizeof(uint64_t))) {
+        s->failed = 1;
+        return;
+    }
+    Step *steps = s->arena + begin;
+    uint64_t *keys = s->order, *tmp = s->order + n;
+    int sorted = 1;
+    for (size_t i = 0; i < n; i++) {
+        keys[i] = ((uint64_t)(uint32_t)(steps[i].rank + 1) << 32) | i;
+        sorted &= i == 0 || keys[i] > keys[i - 1];
+    }
+    if (sorted) return;
+    for (size_t width = 1; width < n; width *= 2) {
+        for (size_t lo = 0; lo < n; lo += 2 * width) {
+            size_t mid = lo + width < n ? lo + width : n, hi = lo + 2 * width < n ? lo + 2 * width : n;
+            size_t i = lo, j = mid, k = lo;
+            while (i < mid && j < hi) tmp[k++] = keys[j] < keys[i] ? keys[j++] : keys[i++];
+            while (i < mid) tmp[k++] = keys[i++];
+            while (j < hi) tmp[k++] = keys[j++];
+        }
+        uint64_t *swap = keys;
+        keys = tmp;
+        tmp = swap;
+    }
+    for (size_t i = 0; i < n; i++) s->scratch[i] = steps[(uint32_t)keys[i]];
+    memcpy(steps, s->scratch, n * sizeof(Step));
+}
+
+/* search.py's children: the steps from here, appended to the arena, best first. */
+static void children(Search *s) {
+    size_t begin = s->arena_len;
+    if (talon_steps(s, -1) || s->failed) return;
+    Move moves[MAX_MOVES];
+    int n = legal_moves(s, moves), first = s->first_tableau;
+    for (int i = 0; i < n; i++) {
+        Move m = moves[i];
+        int rank, joined = 0;
+        if (is_foundation(s, m.dst)) {
+            int t = m.src - first;
+            if (is_safe(s, top_of(s, m.src))) {
+                s->arena_len = begin;
+                Step *step = new_step(s);
+                if (step) step->a = (Segment){0, 0, 0, m.src, m.dst, m.count};
+                return;
+            }
+            rank = s->len[first + t] == 1 ? 0 : 30;
+        } else if (m.src >= first) {
+            int t = m.src - first, whole = m.count == s->len[m.src];
+            if (whole && !s->down_len[t]) {
+                if (!s->len[m.dst]) continue;
+                rank = 10;
+            } else {
+                rank = whole ? 10 : 200;
+            }
+        } else {
+            rank = 300;
+            joined = 1;
+        }
+        Step *step = new_step(s);
+        if (!step) return;
+        step->rank = rank;
+        step->a = (Segment){0, 0, 0, m.src, m.dst, m.count};
+        if (joined) {
+            step->joined = 1;
+            step->pile = (uint8_t)(m.dst - first);
+            step->foundation = (int8_t)(m.src - 2);
+        }
+    }
+    sort_by_rank(s, begin, s->arena_len);
+}
+
+/* search.py's followed: replaces the joined step at arena[at] (in the top frame, whose
+ * steps end the arena) by the steps that join it with each next move using its card. */
+static void expand(Search *s, size_t at) {
+    Step joined = s->arena[at];
+    Frame *frame = &s->frames[s->depth - 1];
+    size_t end = s->arena_len, mark = s->played_len;
+    int pile = s->first_tableau + joined.pile;
+    int foundation = joined.foundation >= 0 ? 2 + joined.foundation : -1;
+    play_segment(s, &joined.a);
+    Move moves[MAX_MOVES];
+    int n = legal_moves(s, moves);
+    for (int i = 0; i < n; i++) {
+        Move m = moves[i];
+        if ((m.src == pile && (m.count > 1 || m.dst >= s->first_tableau)) || m.dst == pile ||
+            (foundation >= 0 && m.src == foundation)) {
+            Step *step = new_step(s);
+            if (!step) return;
+            step->a = joined.a;
+            step->two = 1;
+            step->b = (Segment){0, 0, 0, m.src, m.dst, m.count};
+        }
+    }
+    size_t talon_begin = s->arena_len;
+    talon_steps(s, joined.pile);
+    for (size_t i = talon_begin; i < s->arena_len; i++) {
+        s->arena[i].b = s->arena[i].a;
+        s->arena[i].a = joined.a;
+        s->arena[i].two = 1;
+    }
+    undo_to(s, mark);
+    if (s->failed) return;
+    /* arena: [.. at, tail .. end) [new .. arena_len): move the new steps to `at` */
+    size_t added = s->arena_len - end, tail = end - at - 1;
+    if (!grow((void **)&s->scratch, &s->scratch_cap, tail, sizeof(Step))) {
+        s->failed = 1;
+        return;
+    }
+    memcpy(s->scratch, s->arena + at + 1, tail * sizeof(Step));
+    memmove(s->arena + at, s->arena + end, added * sizeof(Step));
+    memcpy(s->arena + at + added, s->scratch, tail * sizeof(Step));
+    s->arena_len = at + added + tail;
+    frame->end = s->arena_len;
+}
+
+/* ------------------------------------------------------------------ the search */
+static int time_is_up(const Search *s) {
+    struct timespec now;
+    clock_gettime(CLOCK_MONOTONIC, &now);
+    return now.tv_sec > s->deadline.tv_sec ||
+           (now.tv_sec == s->deadline.tv_sec && now.tv_nsec > s->deadline.tv_nsec);
+}
+
+static int count_node(Search *s) {
+    s->nodes++;
+    if (s->node_limit > 0 && s->nodes > s->node_limit) {
+        s->nodes--;
+        return 1;
+    }
+    return s->has_deadline && s->nodes % CHECK_EVERY == 0 && time_is_up(s);
+}
+
+static int push_frame(Search *s, size_t mark, uint64_t fa, uint64_t fb, size_t slot) {
+    if (!grow((void **)&s->frames, &s->frames_cap, s->depth + 1, sizeof(Frame))) return 0;
+    Frame *frame = &s->frames[s->depth++];
+    frame->begin = frame->next = s->arena_len;
+    frame->mark = mark;
+    frame->slot = slot;
+    frame->fa = fa;
+    frame->fb = fb;
+    children(s);
+    frame = &s->frames[s->depth - 1];
+    frame->end = s->arena_len;
+    return !s->failed;
+}
+
+static int run(Search *s) {
+    if (count_node(s)) return UNKNOWN;
+    if (s->home_count == CARDS) return WINNABLE;
+    uint64_t fa, fb;
+    size_t slot;
+    key_of(s, &fa, &fb);
+    visit(s, fa, fb, &slot);
+    if (!push_frame(s, 0, fa, fb, slot)) return NO_MEMORY;
+    while (s->depth) {
+        Frame *frame = &s->frames[s->depth - 1];
+        if (frame->next < frame->end) {
+            size_t at = frame->next;
+            if (s->arena[at].joined) {
+                expand(s, at);
+                if (s->failed) return NO_MEMORY;
+                continue;
+            }
+            frame->next = at + 1;
+            if (count_node(s)) return UNKNOWN;
+            size_t mark = s->played_len;
+            Step step = s->arena[at];
+            play_step(s, &step);
+            if (s->failed) return NO_MEMORY;
+            if (s->home_count == CARDS) return WINNABLE;
+            key_of(s, &fa, &fb);
+            if (visit(s, fa, fb, &slot)) {
+                if (s->failed) return s->failed;
+                undo_to(s, mark);
+                continue;
+            }
+            if (!push_frame(s, mark, fa, fb, slot)) return NO_MEMORY;
+            continue;
+        }
+        /* every step from here was searched: no win below this position */
+        mark_lost(s, frame);
+        s->arena_len = frame->begin;
+        undo_to(s, frame->mark);
+        s->depth--;
+    }
+    return UNWINNABLE;
+}
+
+static void load(Search *s, const sw_rules *r, const sw_position *p) {
+    s->r = r;
+    s->T = r->tableau_count;
+    s->F = r->foundation_count;
+    s->first_tableau = 2 + s->F;
+    s->redeals = p->redeals_left;
+    s->free_talon = r->draw == 1 && p->redeals_left < 0;
+    s->len[STOCK] = p->stock_len;
+    memcpy(s->cards[STOCK], p->stock, (size_t)p->stock_len);
+    s->len[WASTE] = p->waste_len;
+    memcpy(s->cards[WASTE], p->waste, (size_t)p->waste_len);
+    for (int f = 0; f < s->F; f++) {
+        s->len[2 + f] = p->foundation_len[f];
+        memcpy(s->cards[2 + f], p->foundations[f], (size_t)p->foundation_len[f]);
+        for (int i = 0; i < p->foundation_len[f]; i++) s->home |= bit(p->foundations[f][i]);
+        s->home_count += p->foundation_len[f];
+    }
+    for (int t = 0; t < s->T; t++) {
+        s->len[s->first_tableau + t] = p->up_len[t];
+        memcpy(s->cards[s->first_tableau + t], p->up[t], (size_t)p->up_len[t]);
+        s->down_len[t] = p->down_len[t];
+        memcpy(s->down[t], p->down[t], (size_t)p->down_len[t]);
+    }
+    for (int card = 0; card < CARDS; card++)
+        for (int onto = 0; onto < CARDS; onto++)
+            if (r->parents[KIND_TABLEAU][card] & bit(onto)) s->kids[onto] |= bit(card);
+}
+
+/* Search `p` for a win within `seconds` (<= 0: no limit) and `node_limit` (<= 0: none),
+ * with a table of at most 2^table_bits fingerprints. Fills `out`; free its line with sw_free. */
+int sw_solve(const sw_rules *r, const sw_position *p, double seconds, int64_t node_limit, int table_bits,
+             sw_result *out) {
+    Search *s = calloc(1, sizeof(Search));
+    memset(out, 0, sizeof *out);
+    if (!s) return out->verdict = NO_MEMORY;
+    load(s, r, p);
+    s->node_limit = node_limit;
+    if (seconds > 0) {
+        s->has_deadline = 1;
+        clock_gettime(CLOCK_MONOTONIC, &s->deadline);
+        double whole = (double)(time_t)seconds;
+        s->deadline.tv_sec += (time_t)seconds;
+        s->deadline.tv_nsec += (long)((seconds - whole) * 1e9);
+        if (s->deadline.tv_nsec >= 1000000000L) {
+            s->deadline.tv_sec++;
+            s->deadline.tv_nsec -= 1000000000L;
+        }
+    }
+    s->table_largest = (size_t)1 << table_bits;
+    size_t slots = table_bits < 16 ? s->table_largest : (size_t)1 << 16;
+    s->table = new_table(slots);
+    int verdict = NO_MEMORY;
+    if (s->table) {
+        s->table_mask = slots - 1;
+        s->table_max = slots - slots / 4;
+        verdict = run(s);
+    }
+    if (verdict == WINNABLE) {
+        out->line = malloc(3 * s->played_len + 1);
+        if (out->line) {
+            for (size_t i = 0; i < s->played_len; i++) {
+                out->line[3 * i] = s->played[i].src;
+                out->line[3 * i + 1] = s->played[i].dst;
+                out->line[3 * i + 2] = s->played[i].count;
+            }
+            out->line_len = (int32_t)s->played_len;
+        } else {
+            verdict = NO_MEMORY;
+        }
+    }
+    out->verdict = verdict;
+    out->nodes = s->nodes;
+    free(s->table);
+    free(s->played);
+    free(s->arena);
+    free(s->scratch);
+    free(s->order);
+    free(s->frames);
+    free(s);
+    return verdict;
+}
+
+void sw_free(sw_result *out) {
+    free(out->line);
+    out->line = NULL;
+}

@@ -1,0 +1,145 @@
+"""The solver's C accelerator: the same search as the pure-Python one (same verdicts, node
+counts and lines), also on random endgames (hypothesis) and with a visited table small
+enough to be cleared; built once per source into the user's cache, safely when processes
+build at the same time; and when it cannot be built, solve falls back to Python."""
+
+from __future__ import annotations
+
+import os
+import random
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from conftest import native_or_skip
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+from test_solve import CROSS_CHECKS, random_endgame, replays_to_win
+
+import solitaire_widget as sw
+from solitaire_widget.solver import native, solve
+from solitaire_widget.solver import search as search_module
+
+
+@pytest.fixture(autouse=True)
+def _native_on(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.delenv("SOLITAIRE_WIDGET_NATIVE", raising=False)
+    native_or_skip()
+
+
+def both_paths(monkeypatch: pytest.MonkeyPatch, g: sw.Game, node_limit: int) -> tuple[sw.SolveResult, ...]:
+    results = []
+    for flag in ("0", "1"):
+        monkeypatch.setenv("SOLITAIRE_WIDGET_NATIVE", flag)
+        results.append(solve(g, time_limit=None, node_limit=node_limit))
+    return tuple(results)
+
+
+DEALS = [
+    ("klondike", {}),
+    ("klondike", {"draw": 3}),
+    ("klondike", {"redeals": 0}),
+    ("klondike", {"draw": 3, "redeals": 2, "foundation_to_tableau": False}),
+    ("father", {}),
+    ("father", {"redeals": None}),
+    ("following", {}),
+    ("following", {"redeals": None}),
+]
+
+
+@pytest.mark.parametrize(("game", "options"), DEALS, ids=[f"{g}-{o}" for g, o in DEALS])
+def test_both_paths_search_the_same_positions(monkeypatch, game, options):
+    """Same steps in the same order and the same visited sets: the same verdict, node count
+    and line, also when the node limit stops both (unknown)."""
+    for seed in range(4):
+        g = sw.Game.new(game, seed=seed, **options)
+        python, c = both_paths(monkeypatch, g, 6_000)
+        assert (python.verdict, python.nodes, python.moves) == (c.verdict, c.nodes, c.moves), seed
+
+
+@settings(max_examples=80, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(case=st.sampled_from(CROSS_CHECKS), seed=st.integers(0, 2**32 - 1))
+def test_random_endgames_get_the_same_verdict_on_both_paths(monkeypatch, case, seed):
+    game, options, outside, *_ = case
+    rng = random.Random(seed)
+    g = sw.Game.from_dict(random_endgame(game, options, rng, rng.randint(outside - 4, outside)))
+    python, c = both_paths(monkeypatch, g, 20_000)
+    if "unknown" not in (python.verdict, c.verdict):
+        assert python.verdict == c.verdict, g.to_dict()
+    assert (python.verdict, python.nodes, python.moves) == (c.verdict, c.nodes, c.moves)
+
+
+def search_with_a_small_table(g: sw.Game) -> tuple[str, list[sw.Move], int]:
+    position = g.position
+    found = native.search(
+        position,
+        time_limit=None,
+        node_limit=2_000_000,
+        foundation_split=search_module._foundation_split(position),
+        table_bits=11,
+    )
+    assert found is not None
+    return found
+
+
+def test_a_visited_table_cleared_when_full_keeps_the_verdicts():
+    """2048 slots, cleared at 1536 keys: searches of thousands of positions still decide right
+    (the verdicts with a table that never fills, on both paths, are checked above)."""
+    g = sw.Game.new("klondike", seed=0, draw=3)
+    assert solve(g, time_limit=None, node_limit=10_000).nodes == 8_710  # with a table that never fills
+    verdict, line, nodes = search_with_a_small_table(g)
+    assert verdict == "winnable" and nodes > 100_000  # the table was cleared: work repeated
+    replays_to_win(g, sw.SolveResult(verdict, tuple(line), nodes, 0.0))
+    for game, options, seed in [("klondike", {"redeals": 0}, 21), ("following", {"redeals": 0}, 6)]:
+        g = sw.Game.new(game, seed=seed, **options)
+        assert solve(g, time_limit=None, node_limit=10_000).verdict == "unwinnable"
+        assert search_with_a_small_table(g)[0] == "unwinnable"
+
+
+def test_the_switch_turns_the_accelerator_off(monkeypatch):
+    monkeypatch.setenv("SOLITAIRE_WIDGET_NATIVE", "0")
+    assert not native.available()
+    g = sw.Game.new("klondike", seed=1)
+    assert native.search(g.position, time_limit=1.0, node_limit=None, foundation_split=4) is None
+
+
+def run_python(code: str, env: dict[str, str]) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(
+        [sys.executable, "-c", code], env={**os.environ, **env}, capture_output=True, text=True, check=True
+    )
+
+
+CHECK = (
+    "import logging; logging.basicConfig(level=logging.DEBUG); "
+    "import solitaire_widget as sw; from solitaire_widget.solver import native; "
+    "print(native.available(), sw.solve(sw.Game.new('klondike', seed=1), node_limit=5000).verdict)"
+)
+
+
+def test_without_a_compiler_solve_uses_python_and_says_so_in_a_debug_line(tmp_path):
+    result = run_python(CHECK, {"PATH": str(tmp_path), "XDG_CACHE_HOME": str(tmp_path / "cache")})
+    assert result.stdout.split() == ["False", "winnable"]
+    assert "no C compiler" in result.stderr and result.stderr.count("solitaire_widget") == 1
+
+
+def test_a_failed_build_falls_back_to_python(tmp_path):
+    compiler = tmp_path / "cc"
+    compiler.write_text("#!/bin/sh\necho 'broken compiler' >&2\nexit 1\n")
+    compiler.chmod(0o755)
+    result = run_python(CHECK, {"PATH": str(tmp_path), "XDG_CACHE_HOME": str(tmp_path / "cache")})
+    assert result.stdout.split() == ["False", "winnable"]
+    assert "could not be built" in result.stderr and "broken compiler" in result.stderr
+    assert len(result.stderr.strip().splitlines()) == 1
+    assert not list((tmp_path / "cache" / "solitaire_widget").iterdir())  # no half-built file left
+
+
+def test_processes_building_at_once_each_get_a_whole_library(tmp_path):
+    env = {**os.environ, "XDG_CACHE_HOME": str(tmp_path)}
+    builds = [
+        subprocess.Popen([sys.executable, "-c", CHECK], env=env, stdout=subprocess.PIPE, text=True)
+        for _ in range(3)
+    ]
+    assert [build.communicate()[0].split() for build in builds] == [["True", "winnable"]] * 3
+    built = list(Path(tmp_path, "solitaire_widget").iterdir())
+    assert len(built) == 1 and built[0].name.startswith("search-") and built[0].suffix == ".so"
