@@ -197,15 +197,9 @@ class PlayAids:
         not cancel it: the caller still gets the hint about the position it asked on."""
         with self._lock:
             self._drop_hint()
-            serial, task = self._start_hint(time_limit)
+            started = self._start_hint(time_limit)
             self._publish()
-        if task is None:
-            raise RuntimeError("the solver's worker could not start")
-        try:
-            return task.result()
-        finally:
-            with self._lock:
-                self._hint_done(task, serial)
+        return self._waited(started, self._hint_done)
 
     def _start_hint(self, time_limit: float) -> tuple[int, Future[Hint] | None]:
         serial = self._hint_wanted = next(self._serials)
@@ -303,14 +297,22 @@ class PlayAids:
         (without holding the lock), then shown unless another deal was asked for meanwhile;
         returned either way."""
         with self._lock:
-            serial, task = self._start_deal(name, seed, options)
+            started = self._start_deal(name, seed, options)
+        return self._waited(started, lambda task, serial: self._deal_done(task, serial, seed=seed))
+
+    def _waited(
+        self, started: tuple[int, Future[T] | None], done: Callable[[Future[T], int], None]
+    ) -> T:
+        """The result of a task started under the lock, waited for without it; ``done``
+        then runs under the lock whatever happened."""
+        serial, task = started
         if task is None:
             raise RuntimeError("the solver's worker could not start")
         try:
             return task.result()
         finally:
             with self._lock:
-                self._deal_done(task, serial, seed=seed)
+                done(task, serial)
 
     def _start_deal(
         self, name: str, seed: int, options: dict[str, object]
