@@ -42,6 +42,10 @@ The synced trait ``state`` is a dict, replaced as a whole on every change::
                     with "show me", "done": bool, "said": the last thing the lesson said
                     (the comment of a found move, "legal, but the lesson plays something
                     else", the move shown, the final count) or null}
+    run             null, or since w.run(strategy) started one on this deal {"playing": bool,
+                    "said": null while playing, then how the run ended in words ("won",
+                    "the strategy resigned", "stopped", ...)}; views show a Stop button
+                    while it plays
     started_at      ms since the epoch when this deal began (the widget was made, new_game, restart)
     finished_at     ms since the epoch when the game became won or stuck; null while playing
 
@@ -58,11 +62,16 @@ Custom messages (``model.send(content)``), each a JSON object with exactly these
     {"kind": "enter", "version": v, "request": id, "node": id}     any node of the timeline
     {"kind": "show_me", "version": v, "request": id}               a lesson's next move
     {"kind": "sync_timeline", "version": v, "request": id}         send the whole timeline
+    {"kind": "stop", "version": v, "request": id}                  stop the strategy playing
 
 ``sync_timeline`` changes nothing (and is answered even when its version is stale): the
 answer is a ``timeline`` message with ``reset`` true. A view sends it when it renders and
 whenever ``state.timeline_version`` is not the version of the last timeline message it
 applied.
+
+``stop`` is carried out whatever its version (a playing strategy keeps changing the
+board); it is refused when no strategy plays. While one plays, every other intent but
+``sync_timeline`` is refused ("a strategy is playing on this board: press Stop first").
 
 ``request`` is ``"<viewId>:<n>"``: a view id of 1 to 64 letters, digits, ``_``, ``.`` or
 ``-`` (random per rendered view), a colon and a counter of up to 16 digits. ``version``,
@@ -132,6 +141,7 @@ _INTENT_FIELDS = {
     "enter": _BASE_FIELDS | {"node"},
     "show_me": _BASE_FIELDS,
     "sync_timeline": _BASE_FIELDS,
+    "stop": _BASE_FIELDS,
 }
 _REQUEST_ID = re.compile(r"[\w.\-]{1,64}:[0-9]{1,16}", re.ASCII)
 _MAX_COUNT = 52

@@ -13,12 +13,14 @@ The state it syncs to its views and the intents it takes from them are documente
 
 from __future__ import annotations
 
+import functools
 import os
 import pathlib
+import threading
 import time
 from collections.abc import Callable, Iterable, Iterator
 from contextlib import contextmanager
-from typing import Any, NamedTuple
+from typing import Any, NamedTuple, TypeVar
 
 import anywidget
 import traitlets
@@ -29,7 +31,9 @@ from ..engine.moves import IllegalMove, Move
 from ..engine.outcome import Termination
 from ..game import Game
 from ..lesson import OTHER_MOVE, Lesson
+from ..scripting.strategies import Strategy
 from .intents import STALE, Refusal, brief, checked_intent, request_id
+from .player import Player
 from .timeline import TimelineSync
 
 _STATIC = pathlib.Path(__file__).parent.parent / "static"
@@ -48,6 +52,22 @@ _REMEMBERED_REQUESTS = 1024
 
 def _now_ms() -> int:
     return int(time.time() * 1000)
+
+
+_Method = TypeVar("_Method", bound=Callable[..., Any])
+
+
+def _holding_game_lock(method: _Method) -> _Method:
+    """Run ``method`` holding the widget's ``game_lock``: intents from the board (which
+    JupyterLab may deliver on a thread of their own), a strategy's player thread and the
+    notebook's cells then change the game one at a time."""
+
+    @functools.wraps(method)
+    def locked(self: SolitaireWidget, *args: Any, **kwargs: Any) -> Any:
+        with self.game_lock:
+            return method(self, *args, **kwargs)
+
+    return locked  # type: ignore[return-value]
 
 
 class _Snapshot(NamedTuple):
@@ -71,6 +91,11 @@ class SolitaireWidget(anywidget.AnyWidget):
     methods or on the board all show at once. ``new_game`` and ``restart`` put a new
     ``Game`` in ``w.game``. The synced ``state`` (see the module docstring) can be
     watched with ``w.observe(fn, names="state")``; it is read-only.
+
+    ``w.run(strategy, delay)`` plays a strategy on the board until it ends or is stopped
+    (``w.stop()`` or the board's Stop button). Every method that changes the game holds
+    ``w.game_lock`` (a ``threading.RLock``), as does the handling of the board's intents;
+    hold it too to change ``w.game`` directly while a strategy plays.
     """
 
     _esm = _STATIC / "widget.js"
@@ -85,6 +110,8 @@ class SolitaireWidget(anywidget.AnyWidget):
 
     def __init__(self, game: str | Game = "klondike", seed: int | None = None, **options: object) -> None:
         """Show a new deal of ``game`` (with ``seed`` and options, as ``Game.new``), or the ``Game`` given."""
+        self.game_lock = threading.RLock()
+        self._player: Player | None = None
         self._game = self._game_for(game, seed, options)
         self._started_at = _now_ms()
         self._finished_at: int | None = None
@@ -118,18 +145,22 @@ class SolitaireWidget(anywidget.AnyWidget):
         """The ``Game`` on show (the engine object itself, not a copy)."""
         return self._game
 
+    @_holding_game_lock
     def play(self, move: Move | str) -> Move:
         """Play ``move`` (a ``Move`` or notation such as ``"w>t3"``) and return it; see ``Game.play``."""
         return self._game.play(move)
 
+    @_holding_game_lock
     def undo(self) -> Move:
         """Take back the last move and return it; ``IndexError`` when there is none."""
         return self._game.undo()
 
+    @_holding_game_lock
     def redo(self) -> Move:
         """Play again the last move undone and return it; ``IndexError`` when there is none."""
         return self._game.redo()
 
+    @_holding_game_lock
     def autoplay(self) -> list[Move]:
         """Send every card that can go to a foundation there; return the moves (one state update)."""
         with self._gathered():
@@ -139,10 +170,12 @@ class SolitaireWidget(anywidget.AnyWidget):
         """Every legal move now, in the engine's order."""
         return self._game.legal_moves()
 
+    @_holding_game_lock
     def goto(self, ply: int) -> None:
         """Stand at ``ply`` of the current line (0 = the deal); see ``Game.goto``."""
         self._game.goto(ply)
 
+    @_holding_game_lock
     def annotate(self, ply: int, text: str, marks: Iterable[str] | None = None) -> None:
         """Comment on move ``ply`` and mark piles or cards there; see ``Game.annotate``."""
         self._game.annotate(ply, text, marks)
@@ -151,6 +184,7 @@ class SolitaireWidget(anywidget.AnyWidget):
         """Save the game's record (every line, comment and mark) to ``path``; see ``Game.save``."""
         self._game.save(path)
 
+    @_holding_game_lock
     def load(self, path: str | os.PathLike[str]) -> Game:
         """Show the game recorded in ``path``, standing where it was saved; return it. A file
         that is not a good record raises ``RecordError`` and the game on show stays."""
@@ -158,6 +192,7 @@ class SolitaireWidget(anywidget.AnyWidget):
         self._switch_to(loaded)
         return loaded
 
+    @_holding_game_lock
     def lesson(self, source: Game | dict[str, Any] | str | os.PathLike[str]) -> Lesson:
         """Start a lesson on ``source`` (a ``Game``, a record dict or a record file): the board
         shows its start and the student must find each next move of its main line. The
@@ -175,11 +210,13 @@ class SolitaireWidget(anywidget.AnyWidget):
         self._switch_to(lesson.student_game())
         return lesson
 
+    @_holding_game_lock
     def end_lesson(self) -> None:
         """End the lesson: the game on show plays on as an ordinary game."""
         self._lesson = None
         self._publish(None)
 
+    @_holding_game_lock
     def new_game(self, game: str | Game | None = None, seed: int | None = None, **options: object) -> Game:
         """Deal a new game and show it; return it (it is also ``w.game``).
 
@@ -194,6 +231,7 @@ class SolitaireWidget(anywidget.AnyWidget):
         self._switch_to(new)
         return new
 
+    @_holding_game_lock
     def restart(self) -> Game:
         """Start this deal again from the beginning; return the new ``Game``.
 
@@ -224,9 +262,56 @@ class SolitaireWidget(anywidget.AnyWidget):
 
         return remove
 
+    @_holding_game_lock
+    def run(self, strategy: Strategy, delay: float = 0.3, max_moves: int | None = None) -> Player:
+        """Let ``strategy`` play on the board, a move every ``delay`` seconds, until the game
+        is over, the strategy resigns or fails, ``max_moves`` are played, or it is stopped
+        (``stop()``, or the board's Stop button). Returns at once with the ``Player``
+        (``playing``, ``said``, ``moves``, ``wait()``); a run already going is stopped first.
+
+        ``strategy`` is any callable from a read-only view of the game to a legal move or None
+        (see ``sw.strategies``). While it plays, the board refuses moves of its
+        own; the notebook can still change the game (the strategy then thinks again).
+        """
+        if not callable(strategy):
+            raise TypeError(
+                f"run needs a strategy: a callable from a game to a move or None, not {brief(strategy)}"
+            )
+        if isinstance(delay, bool) or not isinstance(delay, (int, float)) or not 0 <= delay < float("inf"):
+            raise ValueError(f"delay is a number of seconds from 0, not {brief(delay)}")
+        if max_moves is not None and (
+            isinstance(max_moves, bool) or not isinstance(max_moves, int) or max_moves < 0
+        ):
+            raise ValueError(f"max_moves is a number of moves from 0 or None, not {brief(max_moves)}")
+        if self._lesson is not None:
+            raise ValueError("not during a lesson: end_lesson() first")
+        self._drop_player()
+        self._player = Player(self, strategy, float(delay), max_moves, self._run_changed)
+        self._publish(None)
+        return self._player.start()
+
+    @_holding_game_lock
+    def stop(self) -> None:
+        """Stop the strategy playing on the board, if one is: no move is played after this
+        returns, and the game stands before or after a whole move."""
+        if self._player is not None:
+            self._player.stop()
+
+    def _run_changed(self, player: Player) -> None:
+        if player is self._player:
+            self._publish(None)
+
+    def _drop_player(self) -> None:
+        """Stop the run of the game on show and forget it, without a new state of its own."""
+        player, self._player = self._player, None
+        if player is not None:
+            player.stop()
+
+    @_holding_game_lock
     def close(self) -> None:
         """Close the widget and its views. The game stays usable, and the widget stops
         listening to it (a closed widget must not keep a game the user holds busy)."""
+        self._drop_player()
         if self._listening:
             self._game.remove_listener(self._on_game_change)
             self._listening = False
@@ -303,6 +388,7 @@ class SolitaireWidget(anywidget.AnyWidget):
 
     def _switch_to(self, game: Game) -> None:
         """Show ``game`` as a new deal: follow its changes instead of the old game's."""
+        self._drop_player()
         self._follow(game)
         self._started_at = _now_ms()
         self._finished_at = None
@@ -384,11 +470,13 @@ class SolitaireWidget(anywidget.AnyWidget):
             },
             **self._timeline.state_fields(),
             "lesson": None if self._lesson is None else self._lesson.state(game),
+            "run": None if self._player is None else self._player.state(),
             "started_at": self._started_at,
             "finished_at": self._finished_at,
         }
 
     # ------------------------------------------------------------------ intents from views
+    @_holding_game_lock
     def _receive_intent(self, _widget: object, content: object, buffers: object) -> None:
         """Carry out or refuse one intent from a view; never raises (see the module docstring)."""
         request = None
@@ -423,6 +511,15 @@ class SolitaireWidget(anywidget.AnyWidget):
         if kind == "sync_timeline":
             self.send(self._timeline.reset())
             return
+        playing = self._player is not None and self._player.playing
+        if kind == "stop":
+            # Answered whatever its version: the board moves on under a playing strategy.
+            if not playing:
+                raise Refusal("no strategy is playing on this board")
+            self.stop()
+            return
+        if playing:
+            raise Refusal("a strategy is playing on this board: press Stop first")
         if content["version"] != self.state["version"]:
             raise Refusal(STALE)
         game = self._game
