@@ -7,6 +7,7 @@ import { makeElement } from "./dom.js";
 import { LessonPanel } from "./lesson.js";
 import { NavigationBar } from "./navigation.js";
 import { Replay } from "./replay.js";
+import { isRunning } from "./run.js";
 import { MoveList } from "./timeline.js";
 import { TimelineRows } from "./tree.js";
 
@@ -104,8 +105,9 @@ export class Study {
     const { state, problem } = this.view;
     const drawable = !problem;
     this.navigation.update({
-      // A lesson plays only its own line: Python refuses goto and enter until it ends.
-      enabled: drawable && !state.lesson,
+      // A lesson plays only its own line, and a playing strategy its own moves: Python
+      // refuses goto and enter until they end.
+      enabled: drawable && !state.lesson && !isRunning(state),
       ply: drawable ? state.ply : 0,
       lineLength: drawable ? state.line_length : 0,
       replaying: this.replay.playing,

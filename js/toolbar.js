@@ -1,9 +1,10 @@
 // The toolbar: game chooser, draw 1 or 3, new game and the seed box, restart, undo, redo,
-// autoplay, the move count and the clock.
+// autoplay, the move count and the clock; Stop while a strategy plays (w.run in Python).
 
 import { SUPPRESS_SHORTCUTS, makeButton, makeElement, setText } from "./dom.js";
 import { clockText } from "./labels.js";
 import { hasFoundationMove } from "./legal.js";
+import { isRunning } from "./run.js";
 
 const GAMES = [
   ["klondike", "Klondike"],
@@ -68,6 +69,10 @@ export class Toolbar {
     this.redoButton = makeButton("redo", "Redo", "\u21B7");
     this.autoButton = makeButton("autoplay", "Autoplay", "\u21D1");
     this.autoButton.title = "Send cards to the foundations while that is safe (A)";
+    this.stopButton = makeButton("stop", "Stop", "\u25A0");
+    this.stopButton.title = "Stop the strategy playing on the board";
+    this.stopButton.classList.add("sw-button--active");
+    this.stopButton.hidden = true;
     this.undoButton.title = "Take back the last move (U)";
     this.redoButton.title = "Play the undone move again (R)";
     this.restartButton.title = "Start this deal again from the beginning";
@@ -78,7 +83,7 @@ export class Toolbar {
     const dealGroup = makeElement("div", "sw-group");
     dealGroup.append(this.gameSelect, this.drawSelect, this.newButton, seedLabel);
     const playGroup = makeElement("div", "sw-group");
-    playGroup.append(this.restartButton, this.undoButton, this.redoButton, this.autoButton);
+    playGroup.append(this.restartButton, this.undoButton, this.redoButton, this.autoButton, this.stopButton);
     this.el.append(dealGroup, playGroup, stats);
     this.clockTimer = setInterval(() => this.updateClock(), 1000);
   }
@@ -109,8 +114,11 @@ export class Toolbar {
       setText(this.movesText, `${moves} move${moves === 1 ? "" : "s"}`);
     }
     this.drawSelect.hidden = game !== "klondike";
-    // A lesson keeps to its deal and its line until it ends (Python refuses the rest anyway).
-    const free = playing && !state.lesson;
+    // A lesson keeps to its deal and its line until it ends, and a playing strategy keeps the
+    // board until stopped (Python refuses the rest anyway).
+    const running = playing && isRunning(state);
+    this.stopButton.hidden = !running;
+    const free = playing && !state.lesson && !running;
     this.undoButton.disabled = !(free && state.can_undo);
     this.redoButton.disabled = !(free && state.can_redo);
     this.restartButton.disabled = !(free && (state.moves > 0 || state.can_redo));

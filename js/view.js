@@ -29,6 +29,7 @@ import { canPredict, pendingState } from "./optimistic.js";
 import { pileName, stateProblem } from "./piles.js";
 import { PlayAids } from "./playaids.js";
 import { PointerPlay } from "./pointer.js";
+import { runNews } from "./run.js";
 import { Study } from "./study.js";
 import { Toolbar, parseSeed, seedRefusal } from "./toolbar.js";
 
@@ -166,8 +167,10 @@ export class SolitaireView {
   announceState(previous, state) {
     // Stepping through the line, where the game now stands says more than "moved" would.
     const news = this.study.describeNavigation(previous, state) || describeChange(previous, state);
-    const text = [news, lessonNews(previous, state)].filter(Boolean).join(" ");
+    const run = runNews(previous, state);
+    const text = [news, lessonNews(previous, state), run].filter(Boolean).join(" ");
     if (text) this.feedback.announce(text);
+    if (run) this.feedback.showToast(run);
   }
 
   /** Lays the view out for `width`: the move list beside the board when there is room, else under it. */
@@ -315,6 +318,7 @@ export class SolitaireView {
       case "redo":
       case "restart":
       case "autoplay":
+      case "stop":
         this.held = null;
         this.board.updateHighlights();
         this.sendIntent(action);

@@ -22,21 +22,29 @@ The package is laid out by layer, each depending only on the ones before it:
 - ``game.py``: ``Game``, a position with its move tree: checked play, undo, redo, goto,
   variations, comments, records, hints.
 - ``lesson.py``: lessons on a recorded game's main line.
+- ``scripting/``: strategies as plain functions (``sw.strategies``), ``sw.simulate`` (many
+  deals on every core, any executor or a Dask cluster, one row per deal) and
+  ``sw.compare`` (win rates with intervals and a plot).
 - ``widget/``: ``SolitaireWidget``, the only part that knows about Jupyter; its view is
   bundled in ``static/``.
 
 ``sw.SolitaireWidget`` is imported on first use, so the engine works in plain scripts and
-worker processes without Jupyter installed.
+worker processes without Jupyter installed; so are ``sw.strategies``, ``sw.simulate`` and
+``sw.compare``, which import their optional libraries (pandas, tqdm, matplotlib, Dask) only
+when a run needs them.
 """
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from .engine import GAMES, IllegalMove, Move, Outcome, Position, Termination
 from .game import Game
 from .records.record import RecordError
 from .solver import Difficulty, Hint, HintSource, SolveResult, Winnability, solve
+
+if TYPE_CHECKING:
+    from .scripting import compare, simulate, strategies
 
 __all__ = [
     "GAMES",
@@ -53,7 +61,10 @@ __all__ = [
     "SolveResult",
     "Termination",
     "Winnability",
+    "compare",
+    "simulate",
     "solve",
+    "strategies",
 ]
 __version__ = "0.1.0"
 
@@ -63,4 +74,8 @@ def __getattr__(name: str) -> Any:
         from .widget import SolitaireWidget
 
         return SolitaireWidget
+    if name in ("strategies", "simulate", "compare"):
+        from . import scripting
+
+        return getattr(scripting, name)
     raise AttributeError(f"module 'solitaire_widget' has no attribute {name!r}")

@@ -1,5 +1,6 @@
-"""The package's layers depend one way (engine, notation, records, solver, game, lesson, widget), only
-the widget imports Jupyter, and no module reads another module's private attributes."""
+"""The package's layers depend one way (engine, notation, records, solver, game, lesson, scripting,
+widget), only the widget imports Jupyter, the optional libraries of the ``sim`` extra are
+imported only inside functions, and no module reads another module's private attributes."""
 
 from __future__ import annotations
 
@@ -14,9 +15,11 @@ import pytest
 
 PACKAGE = Path(__file__).resolve().parent.parent / "solitaire_widget"
 MODULES = sorted(PACKAGE.rglob("*.py"))
-LAYERS = ["engine", "notation", "records", "solver", "game", "lesson", "widget"]
+LAYERS = ["engine", "notation", "records", "solver", "game", "lesson", "scripting", "widget"]
 """Bottom to top: a module may import from its own layer and the ones before it."""
 JUPYTER = {"anywidget", "ipywidgets", "traitlets", "IPython", "ipykernel", "comm"}
+EXTRAS = {"pandas", "tqdm", "matplotlib", "dask", "distributed", "cloudpickle"}
+"""The libraries of the ``sim`` extra: a run imports them when it needs them, never the package."""
 
 
 def layer_of(module: Path) -> str | None:
@@ -24,11 +27,14 @@ def layer_of(module: Path) -> str | None:
     return part if part in LAYERS else None
 
 
-def imported_layers(module: Path) -> set[str]:
-    """The package layers and top-level libraries ``module`` imports."""
+def imported_layers(module: Path, top_level_only: bool = False) -> set[str]:
+    """The package layers and top-level libraries ``module`` imports (with ``top_level_only``,
+    those it imports when it is imported: not inside functions)."""
     found = set()
     package_parts = module.relative_to(PACKAGE.parent).with_suffix("").parts[:-1]
-    for node in ast.walk(ast.parse(module.read_text())):
+    tree = ast.parse(module.read_text())
+    nodes = top_level_nodes(tree) if top_level_only else ast.walk(tree)
+    for node in nodes:
         if isinstance(node, ast.ImportFrom):
             if node.level:
                 base = list(package_parts[: len(package_parts) - node.level + 1])
@@ -43,6 +49,21 @@ def imported_layers(module: Path) -> set[str]:
         elif isinstance(node, ast.Import):
             found.update(alias.name.split(".")[0] for alias in node.names)
     return found
+
+
+def top_level_nodes(tree: ast.AST):
+    """Every node of ``tree`` that runs when the module is imported: not in function bodies,
+    nor under ``if TYPE_CHECKING:``."""
+    stack = [tree]
+    while stack:
+        node = stack.pop()
+        yield node
+        stack.extend(
+            child
+            for child in ast.iter_child_nodes(node)
+            if not isinstance(child, (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda))
+            and not (isinstance(child, ast.If) and ast.unparse(child.test) == "TYPE_CHECKING")
+        )
 
 
 @pytest.mark.parametrize("module", MODULES, ids=lambda m: str(m.relative_to(PACKAGE)))
@@ -90,6 +111,21 @@ def test_importing_the_package_brings_in_no_jupyter_library():
     assert result.stdout.strip() == "[]"
 
 
+@pytest.mark.parametrize("module", MODULES, ids=lambda m: str(m.relative_to(PACKAGE)))
+def test_no_module_imports_an_extra_when_it_is_imported(module):
+    assert not imported_layers(module, top_level_only=True) & EXTRAS
+
+
+def test_importing_the_package_and_its_scripting_brings_in_no_extra():
+    script = (
+        "import sys, solitaire_widget as sw; sw.strategies.greedy, sw.simulate, sw.compare; "
+        "import solitaire_widget.scripting.simulate, solitaire_widget.scripting.compare; "
+        f"print(sorted(name for name in {sorted(EXTRAS | JUPYTER)!r} if name in sys.modules))"
+    )
+    result = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, check=True)
+    assert result.stdout.strip() == "[]"
+
+
 def third_party_imports() -> set[str]:
     standard = set(sys.stdlib_module_names) | {"solitaire_widget"}
     return {
@@ -100,14 +136,24 @@ def third_party_imports() -> set[str]:
     }
 
 
+def requirements(extra: str | None) -> set[str]:
+    """The names of the package's requirements: the core ones, or those of ``extra``."""
+    found = set()
+    for requirement in metadata.requires("solitaire-widget") or []:
+        name = re.split(r"[<>=!~\[; ]", requirement, maxsplit=1)[0].lower()
+        marker = re.search(r"extra\s*==\s*['\"]([\w-]+)['\"]", requirement)
+        if (marker.group(1) if marker else None) == extra:
+            found.add(name)
+    return found
+
+
 def test_every_library_the_package_imports_is_a_declared_dependency():
-    declared = {
-        re.split(r"[<>=!~\[; ]", requirement, maxsplit=1)[0].lower()
-        for requirement in metadata.requires("solitaire-widget") or []
-        if "extra ==" not in requirement
-    }
-    assert third_party_imports() <= declared
+    declared = requirements(None)
+    assert third_party_imports() <= declared | EXTRAS
     assert {"anywidget", "ipywidgets"} <= declared
+    # dask[distributed] brings distributed; the tests drive a cluster with it.
+    assert EXTRAS - {"distributed"} <= requirements("sim")
+    assert EXTRAS - {"distributed"} <= requirements("dev")
 
 
 def test_the_version_is_written_once_and_read_by_the_package_metadata():

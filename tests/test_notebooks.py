@@ -1,4 +1,7 @@
-"""Every notebook in notebooks/ runs from top to bottom with a kernel, so none can rot."""
+"""Every notebook in notebooks/ runs from top to bottom with a kernel, so none can rot.
+
+script.ipynb plays ``SOLITAIRE_WIDGET_DEALS`` deals per game (1,000 when unset): the suite
+sets a small number so the notebook runs in seconds."""
 
 from __future__ import annotations
 
@@ -9,10 +12,12 @@ import pytest
 from nbclient import NotebookClient
 
 NOTEBOOKS = sorted((Path(__file__).resolve().parent.parent / "notebooks").glob("*.ipynb"))
+DEALS = "12"
 
 
 @pytest.mark.parametrize("path", NOTEBOOKS, ids=lambda path: path.name)
-def test_the_notebook_runs_in_order_without_an_error(path, tmp_path):
+def test_the_notebook_runs_in_order_without_an_error(path, tmp_path, monkeypatch):
+    monkeypatch.setenv("SOLITAIRE_WIDGET_DEALS", DEALS)  # the kernel inherits it
     notebook = nbformat.read(path, as_version=4)
     assert notebook.metadata["kernelspec"]["name"] == "python3"
     NotebookClient(

@@ -42,6 +42,10 @@ The synced trait ``state`` is a dict, replaced as a whole on every change::
                     with "show me", "done": bool, "said": the last thing the lesson said
                     (the comment of a found move, "legal, but the lesson plays something
                     else", the move shown, the final count) or null}
+    run             null, or since w.run(strategy) started one on this deal {"playing": bool,
+                    "said": null while playing, then how the run ended in words ("won",
+                    "the strategy resigned", "stopped", ...)}; views show a Stop button
+                    while it plays
     started_at      ms since the epoch when this deal began (the widget was made, new_game, restart)
     finished_at     ms since the epoch when the game became won or stuck; null while playing
 
@@ -99,6 +103,7 @@ Custom messages (``model.send(content)``), each a JSON object with exactly these
     {"kind": "enter", "version": v, "request": id, "node": id}     any node of the timeline
     {"kind": "show_me", "version": v, "request": id}               a lesson's next move
     {"kind": "sync_timeline", "version": v, "request": id}         send the whole timeline
+    {"kind": "stop", "version": v, "request": id}                  stop the strategy playing
 
 ``sync_timeline`` changes nothing (and is answered even when its version is stale): the
 answer is a ``timeline`` message with ``reset`` true. A view sends it when it renders and
@@ -113,6 +118,10 @@ Meanwhile the board plays on; any other new deal, a restart or a lesson drops th
 A ``setting`` sets ``check_winnable`` or ``autoplay_mode``; it is about the view's options,
 not the board, so it is carried out whatever its version. Its answer is the trait's new
 value.
+
+``stop`` is carried out whatever its version (a playing strategy keeps changing the
+board); it is refused when no strategy plays. While one plays, every other intent but
+``sync_timeline`` is refused ("a strategy is playing on this board: press Stop first").
 
 ``request`` is ``"<viewId>:<n>"``: a view id of 1 to 64 letters, digits, ``_``, ``.`` or
 ``-`` (random per rendered view), a colon and a counter of up to 16 digits. ``version``,
@@ -193,6 +202,8 @@ _INTENT_FIELDS = {
     "sync_timeline": _BASE_FIELDS,
     "hint": _BASE_FIELDS,
     "setting": _BASE_FIELDS | {"name", "value"},
+
+    "stop": _BASE_FIELDS,
 }
 _OPTIONAL_FIELDS = {"new_game": frozenset({"winnable"})}
 SETTINGS = {"check_winnable": (True, False), "autoplay_mode": ("off", "safe")}

@@ -31,9 +31,11 @@ from ..engine.moves import IllegalMove, Move
 from ..engine.outcome import Termination
 from ..game import Game
 from ..lesson import OTHER_MOVE, Lesson
+from ..scripting.strategies import Strategy
 from ..solver.aids import Hint
 from .aids import NO_AIDS, PlayAids
 from .intents import STALE, Refusal, brief, checked_intent, request_id
+from .player import Player
 from .timeline import TimelineSync
 
 _STATIC = pathlib.Path(__file__).parent.parent / "static"
@@ -75,6 +77,11 @@ class SolitaireWidget(anywidget.AnyWidget):
     methods or on the board all show at once. ``new_game`` and ``restart`` put a new
     ``Game`` in ``w.game``. The synced ``state`` (see the module docstring) can be
     watched with ``w.observe(fn, names="state")``; it is read-only.
+
+    ``w.run(strategy, delay)`` plays a strategy on the board until it ends or is stopped
+    (``w.stop()`` or the board's Stop button). Every method that changes the game holds
+    ``w.game_lock`` (a ``threading.RLock``), as does the handling of the board's intents;
+    hold it too to change ``w.game`` directly while a strategy plays.
     """
 
     _esm = _STATIC / "widget.js"
@@ -98,7 +105,8 @@ class SolitaireWidget(anywidget.AnyWidget):
 
     def __init__(self, game: str | Game = "klondike", seed: int | None = None, **options: object) -> None:
         """Show a new deal of ``game`` (with ``seed`` and options, as ``Game.new``), or the ``Game`` given."""
-        self._lock = threading.RLock()
+        self.game_lock = threading.RLock()
+        self._player: Player | None = None
         self._game = self._game_for(game, seed, options)
         self._started_at = _now_ms()
         self._finished_at: int | None = None
@@ -110,7 +118,7 @@ class SolitaireWidget(anywidget.AnyWidget):
         self._lesson: Lesson | None = None
         self._aids = PlayAids(
             self._game,
-            lock=self._lock,
+            lock=self.game_lock,
             publish=self._publish_aids,
             version=lambda: self.state["version"],
             switch_to=self._switch_to,
@@ -142,7 +150,7 @@ class SolitaireWidget(anywidget.AnyWidget):
     def play(self, move: Move | str) -> Move:
         """Play ``move`` (a ``Move`` or notation such as ``"w>t3"``) and return it; see ``Game.play``.
         With ``autoplay_mode = "safe"`` the safe moves home follow it (one state update)."""
-        with self._lock:
+        with self.game_lock:
             return self._play_and_autoplay(move)
 
     def _play_and_autoplay(self, move: Move | str) -> Move:
@@ -154,18 +162,18 @@ class SolitaireWidget(anywidget.AnyWidget):
 
     def undo(self) -> Move:
         """Take back the last move and return it; ``IndexError`` when there is none."""
-        with self._lock:
+        with self.game_lock:
             return self._game.undo()
 
     def redo(self) -> Move:
         """Play again the last move undone and return it; ``IndexError`` when there is none."""
-        with self._lock:
+        with self.game_lock:
             return self._game.redo()
 
     def autoplay(self) -> list[Move]:
         """Send cards home while a move home is safe (see ``Game.autoplay``); return the
         moves (one state update)."""
-        with self._lock, self._gathered():
+        with self.game_lock, self._gathered():
             return self._game.autoplay()
 
     def hint(self, time_limit: float = 1.0) -> Hint:
@@ -181,12 +189,12 @@ class SolitaireWidget(anywidget.AnyWidget):
 
     def goto(self, ply: int) -> None:
         """Stand at ``ply`` of the current line (0 = the deal); see ``Game.goto``."""
-        with self._lock:
+        with self.game_lock:
             self._game.goto(ply)
 
     def annotate(self, ply: int, text: str, marks: Iterable[str] | None = None) -> None:
         """Comment on move ``ply`` and mark piles or cards there; see ``Game.annotate``."""
-        with self._lock:
+        with self.game_lock:
             self._game.annotate(ply, text, marks)
 
     def save(self, path: str | os.PathLike[str]) -> None:
@@ -197,7 +205,7 @@ class SolitaireWidget(anywidget.AnyWidget):
         """Show the game recorded in ``path``, standing where it was saved; return it. A file
         that is not a good record raises ``RecordError`` and the game on show stays."""
         loaded = Game.load(path)
-        with self._lock:
+        with self.game_lock:
             self._switch_to(loaded)
         return loaded
 
@@ -214,14 +222,14 @@ class SolitaireWidget(anywidget.AnyWidget):
         else:
             game = Game.load(source)
         lesson = Lesson(game)
-        with self._lock:
+        with self.game_lock:
             self._lesson = lesson
             self._switch_to(lesson.student_game())
         return lesson
 
     def end_lesson(self) -> None:
         """End the lesson: the game on show plays on as an ordinary game."""
-        with self._lock:
+        with self.game_lock:
             self._lesson = None
             self._publish(None)
 
@@ -257,7 +265,7 @@ class SolitaireWidget(anywidget.AnyWidget):
             first = Game.new(game, seed, **options)
             return self._aids.deal_now(first.name, seed, first.options)
         new = self._game_for(game, seed, options)
-        with self._lock:
+        with self.game_lock:
             self._switch_to(new)
         return new
 
@@ -267,7 +275,7 @@ class SolitaireWidget(anywidget.AnyWidget):
         The beginning is the position before the first move in the game's history: the
         deal for a dealt game, the position given for one made with ``Game.from_dict``.
         """
-        with self._lock:
+        with self.game_lock:
             start = self._game.copy()
             for _ in range(len(start.history)):
                 start.undo()
@@ -292,10 +300,56 @@ class SolitaireWidget(anywidget.AnyWidget):
 
         return remove
 
+    def run(self, strategy: Strategy, delay: float = 0.3, max_moves: int | None = None) -> Player:
+        """Let ``strategy`` play on the board, a move every ``delay`` seconds, until the game
+        is over, the strategy resigns or fails, ``max_moves`` are played, or it is stopped
+        (``stop()``, or the board's Stop button). Returns at once with the ``Player``
+        (``playing``, ``said``, ``moves``, ``wait()``); a run already going is stopped first.
+
+        ``strategy`` is any callable from a read-only view of the game to a legal move or None
+        (see ``sw.strategies``). While it plays, the board refuses moves of its
+        own; the notebook can still change the game (the strategy then thinks again).
+        """
+        if not callable(strategy):
+            raise TypeError(
+                f"run needs a strategy: a callable from a game to a move or None, not {brief(strategy)}"
+            )
+        if isinstance(delay, bool) or not isinstance(delay, (int, float)) or not 0 <= delay < float("inf"):
+            raise ValueError(f"delay is a number of seconds from 0, not {brief(delay)}")
+        if max_moves is not None and (
+            isinstance(max_moves, bool) or not isinstance(max_moves, int) or max_moves < 0
+        ):
+            raise ValueError(f"max_moves is a number of moves from 0 or None, not {brief(max_moves)}")
+        with self.game_lock:
+            if self._lesson is not None:
+                raise ValueError("not during a lesson: end_lesson() first")
+            self._drop_player()
+            self._player = Player(self, strategy, float(delay), max_moves, self._run_changed)
+            self._publish(None)
+            return self._player.start()
+
+    def stop(self) -> None:
+        """Stop the strategy playing on the board, if one is: no move is played after this
+        returns, and the game stands before or after a whole move."""
+        with self.game_lock:
+            if self._player is not None:
+                self._player.stop()
+
+    def _run_changed(self, player: Player) -> None:
+        if player is self._player:
+            self._publish(None)
+
+    def _drop_player(self) -> None:
+        """Stop the run of the game on show and forget it, without a new state of its own."""
+        player, self._player = self._player, None
+        if player is not None:
+            player.stop()
+
     def close(self) -> None:
         """Close the widget and its views. The game stays usable, and the widget stops
         listening to it (a closed widget must not keep a game the user holds busy)."""
-        with self._lock:
+        with self.game_lock:
+            self._drop_player()
             if self._listening:
                 self._game.remove_listener(self._on_game_change)
                 self._listening = False
@@ -358,7 +412,7 @@ class SolitaireWidget(anywidget.AnyWidget):
 
     @traitlets.observe("check_winnable")
     def _check_winnable_changed(self, change: dict[str, Any]) -> None:
-        with self._lock:
+        with self.game_lock:
             self._aids.set_checking(change["new"])
 
     def _on_game_change(self, game: Game, action: str, move: Move | None) -> None:
@@ -366,7 +420,7 @@ class SolitaireWidget(anywidget.AnyWidget):
             self._gathering.append((action, move))
             return
         try:
-            with self._lock:  # moves played on w.game itself come here without it
+            with self.game_lock:  # moves played on w.game itself come here without it
                 self._publish((action, move))
         except Exception as error:
             # The game logs a listener's error and lets the change stand; an intent being
@@ -396,6 +450,7 @@ class SolitaireWidget(anywidget.AnyWidget):
 
     def _switch_to(self, game: Game) -> None:
         """Show ``game`` as a new deal: follow its changes instead of the old game's."""
+        self._drop_player()
         self._aids.game_switched(game)
         self._follow(game)
         self._started_at = _now_ms()
@@ -479,6 +534,7 @@ class SolitaireWidget(anywidget.AnyWidget):
             },
             **self._timeline.state_fields(),
             "lesson": None if self._lesson is None else self._lesson.state(game),
+            "run": None if self._player is None else self._player.state(),
             "started_at": self._started_at,
             "finished_at": self._finished_at,
         }
@@ -489,7 +545,7 @@ class SolitaireWidget(anywidget.AnyWidget):
         request = None
         try:
             request = request_id(content)
-            with self._lock:
+            with self.game_lock:
                 self._obey(content, request, buffers)
             return
         except Refusal as refusal:
@@ -522,6 +578,15 @@ class SolitaireWidget(anywidget.AnyWidget):
         if kind == "setting":
             setattr(self, content["name"], content["value"])
             return
+        playing = self._player is not None and self._player.playing
+        if kind == "stop":
+            # Answered whatever its version: the board moves on under a playing strategy.
+            if not playing:
+                raise Refusal("no strategy is playing on this board")
+            self.stop()
+            return
+        if playing:
+            raise Refusal("a strategy is playing on this board: press Stop first")
         if content["version"] != self.state["version"]:
             raise Refusal(STALE)
         game = self._game

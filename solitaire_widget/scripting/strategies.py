@@ -1,0 +1,581 @@
+"""Strategies: who chooses the moves when a game is scripted.
+
+A strategy is any callable ``strategy(game) -> move | None``: it is given a read-only view
+of the game (a ``GameView``) and returns one of the game's legal moves (a ``Move`` or its
+notation, such as ``"w>t3"``) or ``None`` to resign. Write your own in a cell::
+
+    def foundations_first(g):
+        moves = g.legal_moves()
+        home = [m for m in moves if m.target.startswith("foundation/")]
+        return (home or moves or [None])[0]
+
+A strategy only chooses: whoever runs it (``simulate``, ``compare``, ``w.run``) checks the
+move and plays it, so a strategy cannot corrupt a run. To try moves, search from
+``g.position`` (a copy with unchecked ``push``/``pop``) or play on ``g.copy()``.
+
+For the same rows whatever the executor, a strategy should choose from what the game shows
+it alone, as the built-in ones do; state it keeps between calls must be keyed by the deal.
+To go to worker processes a strategy is pickled: a function or class defined in a module
+always travels; a lambda or a function defined in a notebook cell travels when cloudpickle
+is installed (it comes with the ``sim`` extra).
+
+The built-in strategies:
+
+- ``random``: a ``RandomPlayer`` (seed 0): a legal move at random, the same one for the
+  same seed, deal and move number in any process.
+- ``greedy``: the first move of a fixed priority list per game (see ``greedy``).
+- ``lookahead``: a ``Lookahead`` (depth 2): the move that leads soonest, within two
+  moves, to more cards on the foundations or fewer face-down cards; otherwise greedy's move.
+- ``solver``: a ``SolverPlayer``: solves the deal once (``solitaire_widget.solve``, with a
+  node limit) and replays the winning line; plays greedy when the solver cannot decide in
+  time, and resigns a deal the solver proves lost. It knows every card's place, as the
+  solver does.
+
+>>> from solitaire_widget import Game
+>>> g = Game.new("klondike", seed=42)
+>>> greedy(GameView(g))
+Move(source='waste', target='tableau/5', count=1)
+>>> random(GameView(g)) == random(GameView(g))
+True
+"""
+
+from __future__ import annotations
+
+import random as _random
+from collections.abc import Callable
+from typing import Any
+
+from ..engine import Move, Outcome, Position
+from ..engine.cards import rank_of, suit_of
+from ..engine.rules import Rules
+from ..game import Game
+from ..solver import solve
+
+__all__ = [
+    "BUILT_IN",
+    "GREEDY_PRIORITIES",
+    "Choice",
+    "GameView",
+    "Lookahead",
+    "RandomPlayer",
+    "SolverPlayer",
+    "Strategy",
+    "greedy",
+    "lookahead",
+    "random",
+    "solver",
+]
+
+Choice = Move | str | None
+"""What a strategy returns: a legal move (a ``Move`` or its notation), or None to resign."""
+
+_CHANGES = frozenset(
+    {"play", "undo", "redo", "goto", "enter", "promote", "delete", "annotate", "autoplay", "restore"}
+)
+
+
+class GameView:
+    """A read-only view of a ``Game``: what a strategy is given.
+
+    It reads the game it wraps without copying it (so it costs nothing per move) and offers
+    what a player looks at: the legal moves, the position (a copy), the history, the
+    outcome, the deal's seed and options. The game's changing methods (``play``, ``undo``,
+    ...) are not there: a strategy returns its move instead. ``copy()`` gives an
+    independent ``Game`` to try moves on (``solitaire_widget.solve`` takes one).
+    """
+
+    __slots__ = ("_game",)
+
+    def __init__(self, game: Game) -> None:
+        self._game = game
+
+    def __getattr__(self, name: str) -> Any:
+        if name in _CHANGES:
+            raise AttributeError(
+                f"a strategy sees the game read-only, so it has no {name}(): return the move "
+                "to play instead (try moves on g.copy(), or search from g.position)"
+            )
+        raise AttributeError(f"{type(self).__name__!r} object has no attribute {name!r}")
+
+    @property
+    def name(self) -> str:
+        """The game's name, e.g. ``"klondike"``."""
+        return self._game.name
+
+    @property
+    def title(self) -> str:
+        """The game's name for people, e.g. ``"Klondike"``."""
+        return self._game.title
+
+    @property
+    def rules(self) -> Rules:
+        """The game's rules."""
+        return self._game.rules
+
+    @property
+    def options(self) -> dict[str, object]:
+        """A copy of the game's options."""
+        return self._game.options
+
+    @property
+    def seed(self) -> int | None:
+        """The seed of the deal (None for a position set up by hand)."""
+        return self._game.seed
+
+    @property
+    def position(self) -> Position:
+        """A copy of the current position, to read or search from (``push``/``pop``)."""
+        return self._game.position
+
+    @property
+    def start(self) -> Position:
+        """A copy of the position the game started from."""
+        return self._game.start
+
+    def legal_moves(self) -> list[Move]:
+        """Every legal move, in the engine's fixed order (a new list)."""
+        return self._game.legal_moves()
+
+    @property
+    def history(self) -> tuple[Move, ...]:
+        """The moves played so far, oldest first."""
+        return self._game.history
+
+    @property
+    def ply(self) -> int:
+        """How many moves are played."""
+        return self._game.ply
+
+    @property
+    def redeals_left(self) -> int | None:
+        """Redeals still allowed (None when unlimited)."""
+        return self._game.redeals_left
+
+    @property
+    def is_won(self) -> bool:
+        """True when all 52 cards are on the foundations."""
+        return self._game.is_won
+
+    @property
+    def outcome(self) -> Outcome | None:
+        """None while the game is on, else how it ended."""
+        return self._game.outcome
+
+    @property
+    def is_over(self) -> bool:
+        """True when the game is won or no useful move is left."""
+        return self._game.is_over
+
+    def foundation_takes(self, index: int) -> list[str]:
+        """Codes of the cards foundation ``index`` would take now."""
+        return self._game.foundation_takes(index)
+
+    def explain(self, move: Move | str) -> str:
+        """Why ``move`` is illegal, or what it does, in words."""
+        return self._game.explain(move)
+
+    def parse_move(self, move: Move | str) -> Move:
+        """``move`` as a ``Move`` (notation may name a bare ``f``: the foundation that takes it)."""
+        return self._game.parse_move(move)
+
+    def to_dict(self) -> dict[str, Any]:
+        """The position as JSON-ready data, with ``seed`` and ``history``."""
+        return self._game.to_dict()
+
+    def copy(self) -> Game:
+        """An independent ``Game`` with the same position and history, to play moves on."""
+        return self._game.copy()
+
+    def __str__(self) -> str:
+        return str(self._game)
+
+    def __repr__(self) -> str:
+        return f"<GameView of {self._game!r}>"
+
+
+Strategy = Callable[[GameView], Choice]
+"""A strategy: a callable from a read-only view of the game to a legal move, or None to resign."""
+
+
+# ---------------------------------------------------------------------------- random
+class RandomPlayer:
+    """Plays a legal move at random.
+
+    The choice depends only on ``seed``, the deal's seed and the move number, so it is the
+    same in every process and whatever order the deals are played in.
+    """
+
+    def __init__(self, seed: int = 0) -> None:
+        self.seed = seed
+
+    def __call__(self, game: GameView) -> Move | None:
+        moves = game.legal_moves()
+        if not moves:
+            return None
+        # A string seed is hashed with SHA-512 by random.Random: stable across processes,
+        # unlike hash(), which varies per process for None.
+        return _random.Random(f"{self.seed}/{game.seed}/{game.ply}").choice(moves)
+
+    def __repr__(self) -> str:
+        return f"RandomPlayer(seed={self.seed})"
+
+
+# ---------------------------------------------------------------------------- greedy
+Rule = Callable[[Position, Move], bool]
+
+
+def _to_foundation(position: Position, move: Move) -> bool:
+    return move.target.startswith("foundation/") and not move.source.startswith("foundation/")
+
+
+def _from_waste(position: Position, move: Move) -> bool:
+    return bool(move.source == "waste" and move.target.startswith("tableau/"))
+
+
+def _waste_into_empty(position: Position, move: Move) -> bool:
+    return _from_waste(position, move) and not position.cards(move.target)
+
+
+def _waste_onto_a_card(position: Position, move: Move) -> bool:
+    return _from_waste(position, move) and bool(position.cards(move.target))
+
+
+def _tableau_index(position: Position, pile: str) -> int | None:
+    place = position.place(pile)
+    return place[1] if place is not None and place[0] == "tableau" else None
+
+
+def _lifts_whole_pile(position: Position, move: Move) -> bool:
+    return (
+        move.source.startswith("tableau/")
+        and move.target.startswith("tableau/")
+        and bool(move.count == len(position.cards(move.source)))
+    )
+
+
+def _turns_a_card(position: Position, move: Move) -> bool:
+    index = _tableau_index(position, move.source)
+    return index is not None and _lifts_whole_pile(position, move) and bool(position.down[index])
+
+
+def _empties_a_pile(position: Position, move: Move) -> bool:
+    index = _tableau_index(position, move.source)
+    return (
+        index is not None
+        and _lifts_whole_pile(position, move)
+        and not position.down[index]
+        and bool(position.cards(move.target))
+    )
+
+
+def _uncovers_a_foundation_card(position: Position, move: Move) -> bool:
+    if not (move.source.startswith("tableau/") and move.target.startswith("tableau/")):
+        return False
+    pile = position.cards(move.source)
+    return move.count < len(pile) and pile[-move.count - 1] in position.foundation_takers()
+
+
+def _face_down_under(position: Position, move: Move) -> int:
+    index = _tableau_index(position, move.source)
+    return 0 if index is None else len(position.down[index])
+
+
+def _father_waits(position: Position, card: int) -> int:
+    """How many cards of its suit must reach the foundations before ``card`` can go there
+    (Father: each suit grows up from its ace and down from its king)."""
+    up, down = 0, 14
+    for pile in position.foundations:
+        if pile and suit_of(pile[0]) == suit_of(card):
+            if rank_of(pile[0]) == 1:
+                up = rank_of(pile[-1])
+            else:
+                down = rank_of(pile[-1])
+    # The card is not on a foundation, so up < rank < down.
+    rank = rank_of(card)
+    return min(rank - up - 1, down - rank - 1)
+
+
+def _father_buries_a_later_card(position: Position, move: Move) -> bool:
+    if not _waste_onto_a_card(position, move):
+        return False
+    return _father_waits(position, position.cards(move.target)[-1]) > _father_waits(
+        position, position.waste[-1]
+    )
+
+
+def _father_latest_card_first(position: Position, move: Move) -> int:
+    return _father_waits(position, position.cards(move.target)[-1])
+
+
+def _turns_stock(position: Position, move: Move) -> bool:
+    return bool(move.source == "stock" or move.target == "stock")
+
+
+GREEDY_PRIORITIES: dict[str, list[tuple[str, Rule, Callable[[Position, Move], int] | None]]] = {
+    "klondike": [
+        ("a card to a foundation (from the waste or the tableau)", _to_foundation, None),
+        (
+            "a tableau move that turns a face-down card (most face-down cards first)",
+            _turns_a_card,
+            _face_down_under,
+        ),
+        ("the waste card onto the tableau", _from_waste, None),
+        ("a tableau move that uncovers a card a foundation takes", _uncovers_a_foundation_card, None),
+        ("draw from the stock, or redeal", _turns_stock, None),
+    ],
+    "father": [
+        ("a card to a foundation (from the waste or the tableau)", _to_foundation, None),
+        ("the waste card into an empty tableau pile", _waste_into_empty, None),
+        (
+            "the waste card onto the tableau card the foundations will want latest, when they "
+            "want it later than the waste card",
+            _father_buries_a_later_card,
+            _father_latest_card_first,
+        ),
+        ("draw from the stock, or redeal", _turns_stock, None),
+    ],
+    "following": [
+        ("a card to a foundation (from the waste or the tableau)", _to_foundation, None),
+        ("a whole tableau pile onto another pile's card, emptying its pile", _empties_a_pile, None),
+        ("the waste card onto a tableau card", _waste_onto_a_card, None),
+        ("a tableau move that uncovers a card a foundation takes", _uncovers_a_foundation_card, None),
+        ("the waste card into an empty tableau pile", _waste_into_empty, None),
+        ("draw from the stock, or redeal", _turns_stock, None),
+    ],
+}
+"""``greedy``'s priority list per game: (what it plays, which moves, which first among them).
+Among moves of the same priority it plays the first in the engine's order (or the highest
+by the tie-break when there is one). Moves in no list are never played: runs moved without
+turning or uncovering anything, cards brought back from a foundation, whole piles moved
+into empty piles."""
+
+
+def _fruitless_pass(game: GameView, position: Position) -> bool:
+    """True when the moves since the last move that was not a draw or a redeal went through
+    the whole stock and waste once: another pass would show the same cards again."""
+    cycle = -(-(len(position.stock) + len(position.waste)) // position.draw) + 1
+    for turned, move in enumerate(reversed(game.history), 1):
+        if move.source != "stock" and move.target != "stock":
+            return False
+        if turned > cycle:
+            return True
+    return False
+
+
+def greedy(game: GameView) -> Move | None:
+    """The first move of the game's priority list (``GREEDY_PRIORITIES``), or None.
+
+    Klondike: a card to a foundation; a tableau move that turns a face-down card (from
+    the pile with most face-down cards); the waste card onto the tableau; a tableau move
+    that uncovers a card a foundation takes; a draw or redeal.
+
+    Father: a card to a foundation; the waste card into an empty pile; the waste card onto
+    the tableau card the foundations will want latest, when they want it later than the
+    waste card (so the waste card leaves before the card it covers is wanted); a draw or
+    redeal.
+
+    Following: a card to a foundation; a whole pile onto another pile's card (emptying a
+    pile); the waste card onto a tableau card; a tableau move that uncovers a card a
+    foundation takes; the waste card into an empty pile; a draw or redeal.
+
+    It resigns (returns None) when nothing in the list is legal, or when it would draw
+    again after a whole pass through the stock without any other move.
+    """
+    position = game.position
+    moves = position.legal_moves()
+    for _, rule, first in GREEDY_PRIORITIES[game.name]:
+        matching = [move for move in moves if rule(position, move)]
+        if not matching:
+            continue
+        if first is None:
+            chosen = matching[0]
+        else:
+            chosen = max(matching, key=lambda move: first(position, move))
+        if _turns_stock(position, chosen) and _fruitless_pass(game, position):
+            return None
+        return chosen
+    return None
+
+
+# ---------------------------------------------------------------------------- lookahead
+Progress = tuple[int, int]
+
+
+def _progress(position: Position) -> Progress:
+    """(cards on the foundations, minus the face-down cards): what a game gains by."""
+    return sum(map(len, position.foundations)), -sum(map(len, position.down))
+
+
+def _progress_after(
+    position: Position, move: Move, here: Progress, down: tuple[tuple[int, ...], ...]
+) -> Progress:
+    """``_progress`` after ``move`` (a legal move) without playing it; ``down`` is the
+    position's face-down cards."""
+    home, hidden = here
+    source = move.source
+    if move.target.startswith("foundation/"):
+        home += not source.startswith("foundation/")
+    elif source.startswith("foundation/"):
+        home -= 1
+    if source.startswith("tableau/"):
+        index = _tableau_index(position, source)
+        if index is not None and down[index] and move.count == len(position.cards(source)):
+            hidden += 1
+    return home, hidden
+
+
+def _best_within(position: Position, depth: int) -> tuple[int, int, int]:
+    """The most progress reachable within ``depth`` moves, with minus the moves it takes."""
+    here = _progress(position)
+    best = (*here, 0)
+    down = position.down
+    for move in position.legal_moves():
+        if depth == 1:
+            reached = (*_progress_after(position, move, here, down), 0)
+        else:
+            position.push(move)
+            reached = _best_within(position, depth - 1)
+            position.pop()
+        best = max(best, (reached[0], reached[1], reached[2] - 1))
+    return best
+
+
+class Lookahead:
+    """Looks ``depth`` moves ahead (2 by default) for progress: more cards on the
+    foundations first, then fewer face-down cards.
+
+    It plays the first move (in the engine's order) of a line that reaches the most progress
+    within ``depth`` moves, the shortest such line first. When no line makes progress it
+    plays ``greedy``'s move. Progress only ever grows along the lines it follows, so it
+    never goes round in circles.
+    """
+
+    def __init__(self, depth: int = 2) -> None:
+        if isinstance(depth, bool) or not isinstance(depth, int) or depth < 1:
+            raise ValueError(f"depth is a whole number of moves from 1, not {depth!r}")
+        self.depth = depth
+
+    def __call__(self, game: GameView) -> Move | None:
+        position = game.position
+        here = _progress(position)
+        down = position.down
+        best: tuple[int, int, int] | None = None
+        chosen = None
+        for move in position.legal_moves():
+            if self.depth == 1:
+                reached = (*_progress_after(position, move, here, down), 0)
+            else:
+                position.push(move)
+                reached = _best_within(position, self.depth - 1)
+                position.pop()
+            if best is None or reached > best:
+                best, chosen = reached, move
+        if best is None or (best[0], best[1]) <= here:
+            return greedy(game)
+        return chosen
+
+    def __repr__(self) -> str:
+        return f"Lookahead(depth={self.depth})"
+
+
+# ---------------------------------------------------------------------------- solver
+DealKey = tuple[object, ...]
+
+
+def _shortcut(position: Position, line: tuple[Move, ...]) -> tuple[Move, ...]:
+    """``line`` from ``position`` with its detours cut out: from each position it goes on
+    from the furthest position of the line that one legal move reaches.
+
+    The solver's depth-first lines wander (a run moved back and forth while the stock turns
+    over, hundreds of moves long); the positions stay those of the line, so it still wins."""
+    keys = {}
+    walker = position.copy()
+    keys[walker.key()] = 0
+    for number, move in enumerate(line, 1):
+        walker.push(move)
+        keys[walker.key()] = number
+    short: list[Move] = []
+    here = 0
+    walker = position.copy()
+    while here < len(line):
+        best, step = here + 1, line[here]
+        for move in walker.legal_moves():
+            walker.push(move)
+            reached = keys.get(walker.key(), -1)
+            walker.pop()
+            if reached > best:
+                best, step = reached, move
+        walker.push(step)
+        short.append(step)
+        here = best
+    return tuple(short)
+
+
+class SolverPlayer:
+    """Solves the deal once and replays the winning line.
+
+    The first call on a deal runs ``solitaire_widget.solve`` from where the game stands
+    (bounded by ``node_limit`` positions and ``time_limit`` seconds); later calls replay
+    its line, with its detours cut out (the solver's lines are found, not short: a Klondike
+    line of 3,000 moves often plays in 300), and it solves again only when the game has left
+    the line (a move played by someone else, an undo). When the solver finds the deal lost it
+    resigns; when it cannot decide within its limits, ``fallback`` (``greedy``) plays the
+    rest of the deal.
+
+    The solver sees every card (face-down cards and the stock's order), so this player
+    does too. With the node limit reached before the time limit (as with the defaults on
+    most machines), it plays the same moves on every run.
+    """
+
+    def __init__(
+        self,
+        node_limit: int | None = 50_000,
+        time_limit: float | None = 30.0,
+        fallback: Strategy = greedy,
+    ) -> None:
+        self.node_limit = node_limit
+        self.time_limit = time_limit
+        self.fallback = fallback
+        # The one deal being played: the history the plan was made after, and its line: the
+        # winning moves, () when the deal is lost, None when the solver could not decide
+        # (the fallback plays on from there).
+        self._plan: tuple[DealKey, tuple[Move, ...], tuple[Move, ...] | None] | None = None
+
+    def __call__(self, game: GameView) -> Choice:
+        deal = self._deal_key(game)
+        history = game.history
+        if self._plan is not None and self._plan[0] == deal:
+            _, base, line = self._plan
+            played = history[len(base) :]
+            if history[: len(base)] == base:
+                if line is None:
+                    return self.fallback(game)
+                if not line:
+                    return None
+                if len(played) < len(line) and line[: len(played)] == played:
+                    return line[len(played)]
+        result = solve(game.copy(), time_limit=self.time_limit, node_limit=self.node_limit)
+        if result.verdict == "unwinnable":
+            self._plan = (deal, history, ())
+            return None
+        line = _shortcut(game.position, result.moves) if result.verdict == "winnable" else None
+        self._plan = (deal, history, line)
+        return line[0] if line else self.fallback(game)
+
+    @staticmethod
+    def _deal_key(game: GameView) -> DealKey:
+        options = tuple(sorted(game.options.items()))
+        if game.seed is not None:
+            return (game.name, options, game.seed)
+        return (game.name, options, game.start.key())
+
+    def __repr__(self) -> str:
+        return f"SolverPlayer(node_limit={self.node_limit}, time_limit={self.time_limit})"
+
+
+random = RandomPlayer(0)
+lookahead = Lookahead(2)
+solver = SolverPlayer()
+
+BUILT_IN: dict[str, Strategy] = {"random": random, "greedy": greedy, "lookahead": lookahead, "solver": solver}
+"""The built-in strategies by name, e.g. for ``compare``."""
