@@ -17,7 +17,6 @@ no card to the waste at the start, as the published figures for Klondike do.
 from __future__ import annotations
 
 import argparse
-import math
 import os
 import statistics
 import sys
@@ -28,6 +27,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 import solitaire_widget as sw
+from solitaire_widget.scripting import wilson_interval
 
 SETS: dict[str, tuple[str, dict[str, object]]] = {
     "klondike draw 1": ("klondike", {}),
@@ -38,16 +38,6 @@ SETS: dict[str, tuple[str, dict[str, object]]] = {
     "klondike draw 3 no waste card": ("klondike", {"draw": 3, "deal_to_waste": False}),
 }
 README_SETS = ["klondike draw 1", "klondike draw 3", "father", "following"]
-Z_95 = 1.959964
-
-
-def wilson(successes: int, trials: int) -> tuple[float, float]:
-    """The 95% Wilson score interval of a share, as (low, high)."""
-    share = successes / trials
-    scale = 1 + Z_95**2 / trials
-    centre = (share + Z_95**2 / (2 * trials)) / scale
-    spread = Z_95 * math.sqrt(share * (1 - share) / trials + Z_95**2 / (4 * trials**2)) / scale
-    return centre - spread, centre + spread
 
 
 def solve_deal(job: tuple[str, dict[str, object], int, float]) -> tuple[str, float]:
@@ -83,8 +73,8 @@ def run_set(name: str, deals: int, time_limit: float, pool: ProcessPoolExecutor)
     print(file=sys.stderr)
     won, lost = verdicts.count("winnable"), verdicts.count("unwinnable")
     unknown = deals - won - lost
-    low, _ = wilson(won, deals)
-    _, high = wilson(won + unknown, deals)
+    low, _ = wilson_interval(won, deals)
+    _, high = wilson_interval(won + unknown, deals)
     return (
         f"| {name} | {deals} | {won} | {lost} | {unknown} | {won / deals:.1%} | "
         f"{low:.1%} – {high:.1%} | {statistics.median(seconds):.2f} s | "
