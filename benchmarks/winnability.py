@@ -98,8 +98,10 @@ def main() -> None:
         f"{args.workers} processes; share = winnable / deals, interval: 95% Wilson, unknowns "
         "counted lost (low end) and won (high end)\n"
     )
-    print("| set | deals | winnable | unwinnable | unknown | winnable share | 95% interval | "
-          "median time | p90 time | max time |")
+    print(
+        "| set | deals | winnable | unwinnable | unknown | winnable share | 95% interval | "
+        "median time | p90 time | max time |"
+    )
     print("|---|---|---|---|---|---|---|---|---|---|")
     with ProcessPoolExecutor(max_workers=args.workers) as pool:
         for name in names:

@@ -7,7 +7,7 @@ import { focusRows, keyAction, moveFocus, resizeHeld } from "./keys.js";
 const KEY_HELP =
   "Arrow keys move between piles. Enter or Space picks up cards and puts them down. " +
   "Shift with Up or Down changes how many cards are held. Escape puts them back. " +
-  "U undo, R redo, A auto-move to foundations, H hint, N new game. " +
+  "U undo, R redo, A auto-move to foundations, H hint, D demo, N new game. " +
   "[ and ] step back and forward through the moves of the line.";
 
 export class KeyboardPlay {

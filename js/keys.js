@@ -45,6 +45,8 @@ export function keyAction(event) {
       return "autoplay";
     case "h":
       return "hint";
+    case "d":
+      return "demo";
     // Brackets step through the moves: the arrows already move between the piles.
     case "[":
       return "back";

@@ -1,6 +1,7 @@
 // The play aids in the view: the Hint button (and H) with the hint's marks on the board and
 // its sentence, the Options menu (winnable deals only, auto-play after each move, the
-// still-winnable check), the still-winnable indicator and the chip of a winnable deal.
+// still-winnable check, the demo's speed), the still-winnable indicator and the chip of a
+// winnable deal.
 // The hint's sentence goes in a panel at the top of the move list's column (beside or under
 // the board): a toast over the board would hide the very cards it points at.
 // Python works the aids out (the `aids` trait, see intents.py); this shows them, and sends
@@ -10,6 +11,7 @@ import "./aids.css";
 import { currentHint, dealNews, dealOf, hintMarks, hintWords, verdictOf } from "./aids.js";
 import { SUPPRESS_SHORTCUTS, makeButton, makeElement, makeIcon, setAttr, setText } from "./dom.js";
 import { Menu } from "./menu.js";
+import { isRunning } from "./run.js";
 
 const BULB = [
   ["path", { d: "M8 1.2a4.6 4.6 0 0 0-2.7 8.3c.5.4.8.9.8 1.5v.6h3.8V11c0-.6.3-1.1.8-1.5A4.6 4.6 0 0 0 8 1.2z" }],
@@ -26,6 +28,31 @@ const SLIDERS = [
 ];
 
 const HINT_SOURCES = { solver: "from a winning line", heuristic: "best guess" };
+// The choices of the menu's selects, as Python names them, the default first.
+const AUTOPLAY_MODES = [["off", "Off"], ["safe", "Safe moves home"]];
+const DEMO_SPEEDS = [["normal", "Normal"], ["slow", "Slow"], ["fast", "Fast"]];
+// The model's traits these controls show.
+const SYNCED = ["aids", "check_winnable", "autoplay_mode", "demo_speed"];
+
+function select(control, choices) {
+  const el = makeElement("select", "sw-select", { ...SUPPRESS_SHORTCUTS, "data-control": control });
+  for (const [value, words] of choices) {
+    const choice = makeElement("option", "", { value });
+    choice.textContent = words;
+    el.append(choice);
+  }
+  return el;
+}
+
+/** The value `value` if it is one of `choices`, else the default (a model from an older kernel). */
+function shown(value, choices) {
+  return choices.some(([name]) => name === value) ? value : choices[0][0];
+}
+
+/** The choice made in `el`, always one of `choices`. */
+function chosen(el, choices) {
+  return shown(el.value, choices);
+}
 
 function iconButton(action, text, shapes) {
   const button = makeButton(action, text, "");
@@ -97,20 +124,19 @@ export class PlayAids {
     const box = (control) => makeElement("input", "sw-checkbox", { ...SUPPRESS_SHORTCUTS, type: "checkbox", "data-control": control });
     this.winnableBox = box("winnable-deals");
     this.checkBox = box("check-winnable");
-    this.autoplaySelect = makeElement("select", "sw-select", { ...SUPPRESS_SHORTCUTS, "data-control": "autoplay-mode" });
-    for (const [value, words] of [["off", "Off"], ["safe", "Safe moves home"]]) {
-      const choice = makeElement("option", "", { value });
-      choice.textContent = words;
-      this.autoplaySelect.append(choice);
-    }
+    this.autoplaySelect = select("autoplay-mode", AUTOPLAY_MODES);
+    this.demoSelect = select("demo-speed", DEMO_SPEEDS);
     const autoplayRow = option(this.autoplaySelect, "Auto-play after each move", "Sends cards home after your move when that can never cost the game.");
-    autoplayRow.classList.add("sw-option--select");
+    const demoRow = option(this.demoSelect, "Demo speed", "How fast Demo plays the solver's winning line.");
+    for (const row of [autoplayRow, demoRow]) row.classList.add("sw-option--select");
     this.menu.panel.append(
       heading("New games"),
       option(this.winnableBox, "Winnable deals only", "Deals the first seed from yours on that the solver proves winnable."),
       heading("While playing"),
       autoplayRow,
       option(this.checkBox, "Still winnable?", "Checks in the background after every move; play never waits for it."),
+      heading("Demo"),
+      demoRow,
     );
 
     ({ panel: this.hintPanel, source: this.hintSource, text: this.hintText } = hintPanel());
@@ -124,11 +150,11 @@ export class PlayAids {
     view.study.el.prepend(this.hintPanel);
 
     this.onModelChange = () => this.render();
-    for (const name of ["aids", "check_winnable", "autoplay_mode"]) view.model.on(`change:${name}`, this.onModelChange);
+    for (const name of SYNCED) view.model.on(`change:${name}`, this.onModelChange);
   }
 
   destroy() {
-    for (const name of ["aids", "check_winnable", "autoplay_mode"]) this.view.model.off(`change:${name}`, this.onModelChange);
+    for (const name of SYNCED) this.view.model.off(`change:${name}`, this.onModelChange);
     this.menu.destroy();
   }
 
@@ -174,7 +200,9 @@ export class PlayAids {
     } else if (control === "check-winnable") {
       this.query("setting", { name: "check_winnable", value: this.checkBox.checked });
     } else if (control === "autoplay-mode") {
-      this.query("setting", { name: "autoplay_mode", value: this.autoplaySelect.value === "safe" ? "safe" : "off" });
+      this.query("setting", { name: "autoplay_mode", value: chosen(this.autoplaySelect, AUTOPLAY_MODES) });
+    } else if (control === "demo-speed") {
+      this.query("setting", { name: "demo_speed", value: chosen(this.demoSelect, DEMO_SPEEDS) });
     }
   }
 
@@ -194,14 +222,16 @@ export class PlayAids {
     const aids = model.get("aids");
     const checking = Boolean(model.get("check_winnable"));
     this.checkBox.checked = checking;
-    this.autoplaySelect.value = model.get("autoplay_mode") === "safe" ? "safe" : "off";
+    this.autoplaySelect.value = shown(model.get("autoplay_mode"), AUTOPLAY_MODES);
+    this.demoSelect.value = shown(model.get("demo_speed"), DEMO_SPEEDS);
     this.winnableBox.checked = this.winnableDeals;
     this.view.toolbar.newButton.classList.toggle("sw-button--winnable", this.winnableDeals);
 
     const drawable = !problem;
     const hint = drawable ? currentHint(state, aids) : null;
-    // A lesson asks the student to find its moves; a finished game has none to hint.
-    this.hintButton.disabled = !(drawable && !state.lesson && state.status === "playing");
+    // A lesson asks the student to find its moves; a finished game has none to hint; a
+    // strategy playing has the board to itself.
+    this.hintButton.disabled = !(drawable && !state.lesson && state.status === "playing" && !isRunning(state));
     this.hintButton.classList.toggle("sw-button--busy", Boolean(hint && hint.status === "thinking"));
     setAttr(this.hintButton, "aria-busy", String(Boolean(hint && hint.status === "thinking")));
     this.markHint(hintMarks(hint));

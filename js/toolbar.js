@@ -1,5 +1,6 @@
 // The toolbar: game chooser, draw 1 or 3, new game and the seed box, restart, undo, redo,
-// autoplay, the move count and the clock; Stop while a strategy plays (w.run in Python).
+// autoplay, Demo (the solver's line played on the board), the move count and the clock; Stop
+// while a strategy or the demo plays.
 
 import { SUPPRESS_SHORTCUTS, makeButton, makeElement, setText } from "./dom.js";
 import { clockText } from "./labels.js";
@@ -69,6 +70,8 @@ export class Toolbar {
     this.redoButton = makeButton("redo", "Redo", "\u21B7");
     this.autoButton = makeButton("autoplay", "Autoplay", "\u21D1");
     this.autoButton.title = "Send cards to the foundations while that is safe (A)";
+    this.demoButton = makeButton("demo", "Demo", "\u25B6");
+    this.demoButton.title = "Watch the solver win from here; Stop takes over (D)";
     this.stopButton = makeButton("stop", "Stop", "\u25A0");
     this.stopButton.title = "Stop the strategy playing on the board";
     this.stopButton.classList.add("sw-button--active");
@@ -83,7 +86,7 @@ export class Toolbar {
     const dealGroup = makeElement("div", "sw-group");
     dealGroup.append(this.gameSelect, this.drawSelect, this.newButton, seedLabel);
     const playGroup = makeElement("div", "sw-group");
-    playGroup.append(this.restartButton, this.undoButton, this.redoButton, this.autoButton, this.stopButton);
+    playGroup.append(this.restartButton, this.undoButton, this.redoButton, this.autoButton, this.demoButton, this.stopButton);
     this.el.append(dealGroup, playGroup, stats);
     this.clockTimer = setInterval(() => this.updateClock(), 1000);
   }
@@ -118,11 +121,13 @@ export class Toolbar {
     // board until stopped (Python refuses the rest anyway).
     const running = playing && isRunning(state);
     this.stopButton.hidden = !running;
+    this.demoButton.hidden = running;
     const free = playing && !state.lesson && !running;
     this.undoButton.disabled = !(free && state.can_undo);
     this.redoButton.disabled = !(free && state.can_redo);
     this.restartButton.disabled = !(free && (state.moves > 0 || state.can_redo));
     this.autoButton.disabled = !(free && state.status === "playing" && hasFoundationMove(state.legal));
+    this.demoButton.disabled = !(free && state.status === "playing");
     this.newButton.disabled = !free;
     this.gameSelect.disabled = !free;
     this.drawSelect.disabled = !free;

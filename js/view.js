@@ -318,6 +318,7 @@ export class SolitaireView {
       case "redo":
       case "restart":
       case "autoplay":
+      case "demo":
       case "stop":
         this.held = null;
         this.board.updateHighlights();

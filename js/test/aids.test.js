@@ -171,6 +171,13 @@ describe("the play aids in the view", () => {
     mode.value = "safe";
     mode.dispatchEvent(new Event("change", { bubbles: true }));
     expect(model.sent.at(-1)).toMatchObject({ kind: "setting", name: "autoplay_mode", value: "safe" });
+    const speed = q("[data-control='demo-speed']");
+    expect(speed.value).toBe("normal");
+    speed.value = "fast";
+    speed.dispatchEvent(new Event("change", { bubbles: true }));
+    expect(model.sent.at(-1)).toMatchObject({ kind: "setting", name: "demo_speed", value: "fast" });
+    model.change("demo_speed", "slow");
+    expect(speed.value).toBe("slow");
 
     model.change("check_winnable", true);
     const chip = q(".sw-verdict");

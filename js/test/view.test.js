@@ -763,8 +763,8 @@ describe("views and cleanup", () => {
       click(mounted.q('[data-action="replay"]'));
       expect(model.sent.at(-1)).toMatchObject({ kind: "goto", ply: 1 });
       expect(vi.getTimerCount()).toBeGreaterThan(timersBefore);
-      // The state and custom messages, and the play aids with their two settings.
-      expect(model.listenerCount()).toBe(5);
+      // The state and custom messages, and the play aids with their three settings.
+      expect(model.listenerCount()).toBe(6);
       expect(observers[0].observed).toBe(1);
       mounted.cleanup();
       expect(model.listenerCount()).toBe(0);

@@ -49,7 +49,7 @@ from ..engine import Move, Outcome, Position
 from ..engine.cards import rank_of, suit_of
 from ..engine.rules import Rules
 from ..game import Game
-from ..solver import solve
+from ..solver import SolveResult, solve
 
 __all__ = [
     "BUILT_IN",
@@ -511,6 +511,14 @@ def _shortcut(position: Position, line: tuple[Move, ...]) -> tuple[Move, ...]:
     return tuple(short)
 
 
+def _limits(time_limit: float | None, node_limit: int | None) -> str:
+    """The solver's limits in words: "10 s", "50,000 positions" or both."""
+    words = [] if time_limit is None else [f"{time_limit:g} s"]
+    if node_limit is not None:
+        words.append(f"{node_limit:,} positions")
+    return " and ".join(words)
+
+
 class SolverPlayer:
     """Solves the deal once and replays the winning line.
 
@@ -525,6 +533,10 @@ class SolverPlayer:
     The solver sees every card (face-down cards and the stock's order), so this player
     does too. With the node limit reached before the time limit (as with the defaults on
     most machines), it plays the same moves on every run.
+
+    ``solve_with(game, time_limit=, node_limit=)`` does the solving (``solitaire_widget.solve``
+    unless given; the widget's demo passes one that solves in its worker process). When it
+    resigns, ``why_resigned`` says why, in words the board shows.
     """
 
     def __init__(
@@ -532,10 +544,13 @@ class SolverPlayer:
         node_limit: int | None = 50_000,
         time_limit: float | None = 30.0,
         fallback: Strategy = greedy,
+        solve_with: Callable[..., SolveResult] = solve,
     ) -> None:
         self.node_limit = node_limit
         self.time_limit = time_limit
         self.fallback = fallback
+        self.solve_with = solve_with
+        self.why_resigned: str | None = None
         # The one deal being played: the history the plan was made after, and its line: the
         # winning moves, () when the deal is lost, None when the solver could not decide
         # (the fallback plays on from there).
@@ -549,18 +564,26 @@ class SolverPlayer:
             played = history[len(base) :]
             if history[: len(base)] == base:
                 if line is None:
-                    return self.fallback(game)
+                    return self._fallback(game)
                 if not line:
                     return None
                 if len(played) < len(line) and line[: len(played)] == played:
                     return line[len(played)]
-        result = solve(game.copy(), time_limit=self.time_limit, node_limit=self.node_limit)
+        result = self.solve_with(game.copy(), time_limit=self.time_limit, node_limit=self.node_limit)
         if result.verdict == "unwinnable":
             self._plan = (deal, history, ())
+            self.why_resigned = "the solver proves this position lost"
             return None
         line = _shortcut(game.position, result.moves) if result.verdict == "winnable" else None
         self._plan = (deal, history, line)
-        return line[0] if line else self.fallback(game)
+        return line[0] if line else self._fallback(game)
+
+    def _fallback(self, game: GameView) -> Choice:
+        choice = self.fallback(game)
+        if choice is None:
+            limits = _limits(self.time_limit, self.node_limit)
+            self.why_resigned = f"the solver found no winning line within its limits ({limits})"
+        return choice
 
     @staticmethod
     def _deal_key(game: GameView) -> DealKey:

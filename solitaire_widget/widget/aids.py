@@ -35,6 +35,7 @@ from threading import RLock
 from typing import Any, TypeVar
 
 from ..game import Game
+from ..solver import SolveResult, solve
 from ..solver import aids as solver_aids
 from ..solver.aids import Difficulty, Hint, Winnability
 
@@ -284,6 +285,17 @@ class PlayAids:
             self._verdict = {"status": "unknown", "lost_at": None}
         self._publish()
 
+    # ------------------------------------------------------------------ the demo's solver
+    def solve_waited(self, game: Game, *, time_limit: float | None, node_limit: int | None) -> SolveResult:
+        """``solve(game)`` run in the worker and waited for; call it without the lock (the
+        demo's strategy does, from its player's thread). It waits behind a hint or a check
+        already in the worker's queue."""
+        with self._lock:
+            task = self._submit(partial(solve, game.position, time_limit=time_limit, node_limit=node_limit))
+        if task is None:
+            raise RuntimeError("the solver's worker could not start")
+        return task.result()
+
     # ------------------------------------------------------------------ winnable deals
     def deal_later(self, name: str, seed: int, options: dict[str, object]) -> None:
         """Look for the first winnable deal from ``seed`` on in the worker; show it when found."""
@@ -300,9 +312,7 @@ class PlayAids:
             started = self._start_deal(name, seed, options)
         return self._waited(started, lambda task, serial: self._deal_done(task, serial, seed=seed))
 
-    def _waited(
-        self, started: tuple[int, Future[T] | None], done: Callable[[Future[T], int], None]
-    ) -> T:
+    def _waited(self, started: tuple[int, Future[T] | None], done: Callable[[Future[T], int], None]) -> T:
         """The result of a task started under the lock, waited for without it; ``done``
         then runs under the lock whatever happened."""
         serial, task = started

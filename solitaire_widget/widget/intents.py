@@ -42,10 +42,10 @@ The synced trait ``state`` is a dict, replaced as a whole on every change::
                     with "show me", "done": bool, "said": the last thing the lesson said
                     (the comment of a found move, "legal, but the lesson plays something
                     else", the move shown, the final count) or null}
-    run             null, or since w.run(strategy) started one on this deal {"playing": bool,
-                    "said": null while playing, then how the run ended in words ("won",
-                    "the strategy resigned", "stopped", ...)}; views show a Stop button
-                    while it plays
+    run             null, or since w.run(strategy) or w.demo() started one on this deal
+                    {"playing": bool, "said": null while playing, then how the run ended in
+                    words ("won", "the strategy resigned", "stopped", ...), "demo": true
+                    when it plays the solver's line}; views show a Stop button while it plays
     started_at      ms since the epoch when this deal began (the widget was made, new_game, restart)
     finished_at     ms since the epoch when the game became won or stuck; null while playing
 
@@ -98,11 +98,13 @@ Custom messages (``model.send(content)``), each a JSON object with exactly these
      "winnable": bool}                                             "winnable" may be left out
     {"kind": "hint", "version": v, "request": id}                  a hint for this position
     {"kind": "setting", "version": v, "request": id,
-     "name": "check_winnable" | "autoplay_mode", "value": bool | "off" | "safe"}
+     "name": "check_winnable" | "autoplay_mode" | "demo_speed",
+     "value": bool | "off" | "safe" | "slow" | "normal" | "fast"}
     {"kind": "goto", "version": v, "request": id, "ply": k}        k: 0 to line_length
     {"kind": "enter", "version": v, "request": id, "node": id}     any node of the timeline
     {"kind": "show_me", "version": v, "request": id}               a lesson's next move
     {"kind": "sync_timeline", "version": v, "request": id}         send the whole timeline
+    {"kind": "demo", "version": v, "request": id}                  play the solver's line
     {"kind": "stop", "version": v, "request": id}                  stop the strategy playing
 
 ``sync_timeline`` changes nothing (and is answered even when its version is stale): the
@@ -115,10 +117,12 @@ a new state: the hint (``"thinking"`` at once, then the move), and the search fo
 winnable deal (``"dealing"`` at once; the new deal's state when the worker has found it,
 then its difficulty). Views send them, like ``sync_timeline``, without waiting for a state.
 Meanwhile the board plays on; any other new deal, a restart or a lesson drops the search.
-A ``setting`` sets ``check_winnable`` or ``autoplay_mode``; it is about the view's options,
+A ``setting`` sets ``check_winnable``, ``autoplay_mode`` or ``demo_speed``; it is about the view's options,
 not the board, so it is carried out whatever its version. Its answer is the trait's new
 value.
 
+``demo`` starts the solver's line playing on the board (``w.demo()``): its answer is the
+state of a run playing, and the run's moves follow as a strategy's do.
 ``stop`` is carried out whatever its version (a playing strategy keeps changing the
 board); it is refused when no strategy plays. While one plays, every other intent but
 ``sync_timeline`` is refused ("a strategy is playing on this board: press Stop first").
@@ -202,11 +206,15 @@ _INTENT_FIELDS = {
     "sync_timeline": _BASE_FIELDS,
     "hint": _BASE_FIELDS,
     "setting": _BASE_FIELDS | {"name", "value"},
-
+    "demo": _BASE_FIELDS,
     "stop": _BASE_FIELDS,
 }
 _OPTIONAL_FIELDS = {"new_game": frozenset({"winnable"})}
-SETTINGS = {"check_winnable": (True, False), "autoplay_mode": ("off", "safe")}
+SETTINGS = {
+    "check_winnable": (True, False),
+    "autoplay_mode": ("off", "safe"),
+    "demo_speed": ("slow", "normal", "fast"),
+}
 """The settings a ``setting`` intent may change, with the values each takes."""
 _REQUEST_ID = re.compile(r"[\w.\-]{1,64}:[0-9]{1,16}", re.ASCII)
 _MAX_COUNT = 52

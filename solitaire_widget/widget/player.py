@@ -3,12 +3,12 @@ background thread, so the cell that started it returns at once and the board sta
 responsive.
 
 The loop takes any strategy (see ``solitaire_widget.scripting.strategies``): a built-in
-one, a function written in a cell, or a line to replay (a demo of the solver's line is
-``w.run(strategy_replaying_the_line, delay)``). The strategy is given a read-only view of a
-copy of the game, taken under the widget's ``game_lock``, and thinks outside the lock, so
-the board and the notebook can still use the game meanwhile. Its move is played under the
-lock, and only if the game has not changed since the copy was taken (else it is asked
-again), so after ``stop()`` the game is always either before or after a whole move.
+one, a function written in a cell, or the solver's line (``w.demo``). The strategy is given
+a read-only view of a copy of the game, taken under the widget's ``game_lock``, and thinks
+outside the lock, so the board and the notebook can still use the game meanwhile. Its move
+is played under the lock, and only if the game has not changed since the copy was taken
+(else it is asked again), so after ``stop()`` the game is always either before or after a
+whole move.
 """
 
 from __future__ import annotations
@@ -32,7 +32,8 @@ class Player:
     ``playing`` is True until the run ends; ``said`` then says how (the game won or over,
     the strategy resigned or failed, stopped, a new deal shown); ``moves`` counts the moves
     it played. ``stop()`` ends it (no move is played after it returns); ``wait()`` waits
-    for its thread to finish.
+    for its thread to finish. A strategy that resigns may say why in a ``why_resigned``
+    attribute (as ``SolverPlayer`` does), which is then what ``said`` says.
     """
 
     def __init__(
@@ -42,8 +43,12 @@ class Player:
         delay: float,
         max_moves: int | None,
         changed: Callable[[Player], object],
+        *,
+        demo: bool = False,
     ) -> None:
-        """``changed(player)`` is called, holding the widget's lock, when the run ends."""
+        """``changed(player)`` is called, holding the widget's lock, when the run ends;
+        ``demo`` tells the board the strategy plays the solver's line."""
+        self.demo = demo
         self.widget = widget
         self.strategy = strategy
         self.delay = delay
@@ -77,8 +82,8 @@ class Player:
         return not self._thread.is_alive()
 
     def state(self) -> dict[str, Any]:
-        """What the board shows of the run: ``{"playing": bool, "said": str | None}``."""
-        return {"playing": self._playing, "said": self.said}
+        """What the board shows of the run: ``{"playing": bool, "said": str | None, "demo": bool}``."""
+        return {"playing": self._playing, "said": self.said, "demo": self.demo}
 
     def __repr__(self) -> str:
         status = "playing" if self._playing else self.said
@@ -111,13 +116,15 @@ class Player:
                     if self.widget.state["version"] != version:
                         continue  # the game changed while the strategy thought: ask again
                     if choice is None:
-                        self._end("the strategy resigned")
+                        self._end(getattr(self.strategy, "why_resigned", None) or "the strategy resigned")
                         return
                     if not isinstance(choice, (Move, str)):
                         self._end(f"the strategy returned {choice!r:.60}, not a move or None")
                         return
                     try:
-                        self.widget.play(choice)
+                        # The game itself, not w.play: a strategy chooses every move, safe
+                        # moves home included, so the auto-play setting is not for its moves.
+                        game.play(choice)
                     except ValueError as refused:
                         self._end(f"the strategy's move {choice} is not legal here: {refused}")
                         return

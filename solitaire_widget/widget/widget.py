@@ -19,6 +19,7 @@ import threading
 import time
 from collections.abc import Callable, Iterable, Iterator
 from contextlib import contextmanager
+from math import inf
 from typing import Any, NamedTuple
 
 import anywidget
@@ -31,7 +32,7 @@ from ..engine.moves import IllegalMove, Move
 from ..engine.outcome import Termination
 from ..game import Game
 from ..lesson import OTHER_MOVE, Lesson
-from ..scripting.strategies import Strategy
+from ..scripting.strategies import Choice, GameView, SolverPlayer, Strategy
 from ..solver.aids import Hint
 from .aids import NO_AIDS, PlayAids
 from .intents import STALE, Refusal, brief, checked_intent, request_id
@@ -54,6 +55,18 @@ _REMEMBERED_REQUESTS = 1024
 
 def _now_ms() -> int:
     return int(time.time() * 1000)
+
+
+DEMO_DELAYS = {"slow": 1.0, "normal": 0.5, "fast": 0.2}
+"""Seconds between the demo's moves for each ``demo_speed``."""
+
+DEMO_SECONDS = 10.0
+"""The solver's budget for the demo's line, when a demo is asked for on the board."""
+
+
+def _resign(_game: GameView) -> Choice:
+    """The demo's fallback: it plays the solver's line or nothing."""
+    return None
 
 
 class _Snapshot(NamedTuple):
@@ -94,6 +107,9 @@ class SolitaireWidget(anywidget.AnyWidget):
     ).tag(sync=True)
     autoplay_mode = traitlets.Enum(
         ("off", "safe"), "off", help='"safe": every move played is followed by the safe moves home.'
+    ).tag(sync=True)
+    demo_speed = traitlets.Enum(
+        tuple(DEMO_DELAYS), "normal", help="How fast the board's Demo plays: slow, normal or fast."
     ).tag(sync=True)
     aids = traitlets.Dict(
         NO_AIDS, help="Hint, still-winnable verdict and winnable deal on show; read-only (see intents.py)."
@@ -146,6 +162,12 @@ class SolitaireWidget(anywidget.AnyWidget):
     def game(self) -> Game:
         """The ``Game`` on show (the engine object itself, not a copy)."""
         return self._game
+
+    @property
+    def player(self) -> Player | None:
+        """The last run on this deal (``run``, ``demo`` or the board's Demo button): a
+        ``Player``, playing or ended; None when none was started since the deal."""
+        return self._player
 
     def play(self, move: Move | str) -> Move:
         """Play ``move`` (a ``Move`` or notation such as ``"w>t3"``) and return it; see ``Game.play``.
@@ -308,12 +330,18 @@ class SolitaireWidget(anywidget.AnyWidget):
 
         ``strategy`` is any callable from a read-only view of the game to a legal move or None
         (see ``sw.strategies``). While it plays, the board refuses moves of its
-        own; the notebook can still change the game (the strategy then thinks again).
+        own; the notebook can still change the game (the strategy then thinks again). The
+        strategy chooses every move itself: ``autoplay_mode`` is not applied to its moves.
         """
         if not callable(strategy):
             raise TypeError(
                 f"run needs a strategy: a callable from a game to a move or None, not {brief(strategy)}"
             )
+        return self._start_run(strategy, delay, max_moves)
+
+    def _start_run(
+        self, strategy: Strategy, delay: float, max_moves: int | None, *, demo: bool = False
+    ) -> Player:
         if isinstance(delay, bool) or not isinstance(delay, (int, float)) or not 0 <= delay < float("inf"):
             raise ValueError(f"delay is a number of seconds from 0, not {brief(delay)}")
         if max_moves is not None and (
@@ -324,9 +352,30 @@ class SolitaireWidget(anywidget.AnyWidget):
             if self._lesson is not None:
                 raise ValueError("not during a lesson: end_lesson() first")
             self._drop_player()
-            self._player = Player(self, strategy, float(delay), max_moves, self._run_changed)
+            self._player = Player(self, strategy, float(delay), max_moves, self._run_changed, demo=demo)
             self._publish(None)
             return self._player.start()
+
+    def demo(self, delay: float | None = None, time_limit: float = DEMO_SECONDS) -> Player:
+        """Play the solver's winning line from where the game stands, a move every ``delay``
+        seconds (``None``: as ``demo_speed`` says, 0.5 s for "normal"); the same as the
+        board's Demo button. Returns at once with the ``Player``, as ``run`` does.
+
+        The solver works in the widget's worker process for up to ``time_limit`` seconds
+        before the first move, and its line is played with its detours cut out. When it
+        finds no winning line the run ends at once, saying why (``said``: the position is
+        lost, or no line was found in time) and the game is as it was. Stopped (``stop()``
+        or the board's Stop button), the game is an ordinary game, to be played on or undone.
+        """
+        if (
+            isinstance(time_limit, bool)
+            or not isinstance(time_limit, (int, float))
+            or not 0 < time_limit < inf
+        ):
+            raise ValueError(f"time_limit is a number of seconds above 0, not {brief(time_limit)}")
+        line = SolverPlayer(None, float(time_limit), fallback=_resign, solve_with=self._aids.solve_waited)
+        speed = DEMO_DELAYS[self.demo_speed] if delay is None else delay
+        return self._start_run(line, speed, None, demo=True)
 
     def stop(self) -> None:
         """Stop the strategy playing on the board, if one is: no move is played after this
@@ -640,6 +689,10 @@ class SolitaireWidget(anywidget.AnyWidget):
                 raise Refusal("no card can go to a foundation safely now")
         elif kind == "restart":
             self.restart()
+        elif kind == "demo":
+            if game.outcome is not None:
+                raise Refusal("the game is over: there is no line left to show")
+            self.demo()
         else:
             rules = rules_for(intent["game"])
             try:

@@ -37,3 +37,33 @@ def test_a_strategy_plays_on_the_board_until_stopped_from_it(open_notebook, page
     assert replayed is True
     expect(root.locator(".sw-toolbar [data-action='undo']")).to_be_enabled()
     assert page_errors == []
+
+
+@pytest.mark.browser(timeout=150)
+def test_the_demo_button_plays_the_solvers_line_until_stopped(open_notebook, page_errors, artifacts):
+    notebook = open_notebook([BOARD])
+    root = notebook.wait_for_widget()
+    demo = root.locator(".sw-toolbar [data-action='demo']")
+    stop = root.locator(".sw-toolbar [data-action='stop']")
+    start = notebook.version()
+    demo.click()
+    expect(stop).to_be_visible()
+    expect(demo).to_be_hidden()
+    expect(root.locator(".sw-toast")).to_contain_text("Demo: the solver looks for a winning line")
+    # The run's own state, then three of the solver's moves, each a new state on the board.
+    notebook.wait_for_version(start + 4)
+    root.screenshot(path=artifacts / "demo.png", animations="disabled")
+    stop.click()
+    expect(stop).to_be_hidden()
+    expect(demo).to_be_visible()
+    assert notebook.python_json("w.player.wait(10)") is True
+    assert notebook.python_json("[w.player.said, w.player.demo]") == ["stopped", True]
+    python = notebook.assert_board_matches_python()
+    assert len(python["position"]["history"]) == notebook.python_json("w.player.moves") >= 3
+    # An ordinary game again: the board takes its moves.
+    expect(root.locator(".sw-toolbar [data-action='undo']")).to_be_enabled()
+    before = notebook.version()
+    root.locator(".sw-toolbar [data-action='undo']").click()
+    notebook.wait_for_version(before)
+    notebook.assert_board_matches_python()
+    assert page_errors == []

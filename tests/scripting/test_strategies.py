@@ -99,16 +99,14 @@ def test_lookahead_wins_at_least_as_often_as_greedy_and_sends_more_cards_home():
         strategies.Lookahead(0)
 
 
-def test_the_solver_player_solves_once_per_deal_and_replays_the_line(monkeypatch):
+def test_the_solver_player_solves_once_per_deal_and_replays_the_line():
     calls = []
-    real_solve = strategies.solve
 
     def counting_solve(game, **limits):
         calls.append(game.ply)
-        return real_solve(game, **limits)
+        return sw.solve(game, **limits)
 
-    monkeypatch.setattr(strategies, "solve", counting_solve)
-    player = strategies.SolverPlayer(node_limit=50_000)
+    player = strategies.SolverPlayer(node_limit=50_000, solve_with=counting_solve)
     rows = sw.simulate("following", player, 3, executor="serial", progress=False)
     assert list(rows["won"]) == [True, True, True]
     assert calls == [0, 0, 0]
@@ -122,15 +120,23 @@ def test_the_solver_player_solves_once_per_deal_and_replays_the_line(monkeypatch
     assert calls[3:] == [0, game.ply]
 
 
-def test_the_solver_player_resigns_lost_deals_and_falls_back_when_the_solver_cannot_say(monkeypatch):
+def test_the_solver_player_resigns_lost_deals_and_falls_back_when_the_solver_cannot_say():
     game = sw.Game.new("klondike", seed=4)
-    verdicts = iter(["unwinnable", "unknown"])
-    monkeypatch.setattr(strategies, "solve", lambda g, **limits: SolveResult(next(verdicts), (), 1, 0.0))
-    assert strategies.SolverPlayer()(GameView(game)) is None
-    fallback = strategies.SolverPlayer()
+    verdicts = iter(["unwinnable", "unknown", "unknown"])
+
+    def says(g, **limits):
+        return SolveResult(next(verdicts), (), 1, 0.0)
+
+    lost = strategies.SolverPlayer(solve_with=says)
+    assert lost(GameView(game)) is None and lost.why_resigned == "the solver proves this position lost"
+    fallback = strategies.SolverPlayer(solve_with=says)
     assert fallback(GameView(game)) == strategies.greedy(GameView(game))
     game.play(strategies.greedy(GameView(game)))
     assert fallback(GameView(game)) == strategies.greedy(GameView(game))  # no second solve
+    assert fallback.why_resigned is None
+    giving_up = strategies.SolverPlayer(None, 2, fallback=lambda g: None, solve_with=says)
+    assert giving_up(GameView(game)) is None
+    assert giving_up.why_resigned == "the solver found no winning line within its limits (2 s)"
 
 
 def test_a_strategy_sees_the_game_read_only():

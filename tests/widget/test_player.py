@@ -40,7 +40,7 @@ def test_a_strategy_plays_on_the_board_to_the_end():
     player = w.run(strategies.greedy, delay=0)
     assert player.wait(60)
     assert player.said == "won" and not player.playing and player.moves == w.game.ply > 0
-    assert w.state["run"] == {"playing": False, "said": "won"} and w.state["status"] == "won"
+    assert w.state["run"] == {"playing": False, "said": "won", "demo": False} and w.state["status"] == "won"
     assert view.sent == []
     consistent(w)
 
@@ -48,7 +48,7 @@ def test_a_strategy_plays_on_the_board_to_the_end():
 def test_run_returns_at_once_and_each_move_shows_on_the_board(gated):
     w = sw.SolitaireWidget("klondike", seed=4)
     player = w.run(gated, delay=0)
-    assert w.state["run"] == {"playing": True, "said": None} and player.playing
+    assert w.state["run"] == {"playing": True, "said": None, "demo": False} and player.playing
     for move in range(3):
         assert gated.wait_for_call(move + 1)
         assert w.game.ply == move and w.state["moves"] == move
@@ -67,7 +67,7 @@ def test_stop_from_the_board_plays_no_move_after_it_even_the_one_being_thought(g
     assert gated.wait_for_call(2)  # one move played; the second being thought
     view.deliver({"kind": "stop", "version": made_on, "request": view.request()})  # stale, still obeyed
     assert view.sent == []
-    assert w.state["run"] == {"playing": False, "said": "stopped"}
+    assert w.state["run"] == {"playing": False, "said": "stopped", "demo": False}
     version = w.state["version"]
     gated.release()
     assert player.wait(10)
