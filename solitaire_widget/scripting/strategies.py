@@ -46,10 +46,10 @@ from collections.abc import Callable
 from typing import Any
 
 from ..engine import Move, Outcome, Position
-from ..engine.cards import rank_of, suit_of
 from ..engine.rules import Rules
 from ..game import Game
 from ..solver import SolveResult, solve
+from ..solver.heuristic import GREEDY_PRIORITIES, priority_move, tableau_index, turns_stock
 
 __all__ = [
     "BUILT_IN",
@@ -221,135 +221,6 @@ class RandomPlayer:
 
 
 # ---------------------------------------------------------------------------- greedy
-Rule = Callable[[Position, Move], bool]
-
-
-def _to_foundation(position: Position, move: Move) -> bool:
-    return move.target.startswith("foundation/") and not move.source.startswith("foundation/")
-
-
-def _from_waste(position: Position, move: Move) -> bool:
-    return bool(move.source == "waste" and move.target.startswith("tableau/"))
-
-
-def _waste_into_empty(position: Position, move: Move) -> bool:
-    return _from_waste(position, move) and not position.cards(move.target)
-
-
-def _waste_onto_a_card(position: Position, move: Move) -> bool:
-    return _from_waste(position, move) and bool(position.cards(move.target))
-
-
-def _tableau_index(position: Position, pile: str) -> int | None:
-    place = position.place(pile)
-    return place[1] if place is not None and place[0] == "tableau" else None
-
-
-def _lifts_whole_pile(position: Position, move: Move) -> bool:
-    return (
-        move.source.startswith("tableau/")
-        and move.target.startswith("tableau/")
-        and bool(move.count == len(position.cards(move.source)))
-    )
-
-
-def _turns_a_card(position: Position, move: Move) -> bool:
-    index = _tableau_index(position, move.source)
-    return index is not None and _lifts_whole_pile(position, move) and bool(position.down[index])
-
-
-def _empties_a_pile(position: Position, move: Move) -> bool:
-    index = _tableau_index(position, move.source)
-    return (
-        index is not None
-        and _lifts_whole_pile(position, move)
-        and not position.down[index]
-        and bool(position.cards(move.target))
-    )
-
-
-def _uncovers_a_foundation_card(position: Position, move: Move) -> bool:
-    if not (move.source.startswith("tableau/") and move.target.startswith("tableau/")):
-        return False
-    pile = position.cards(move.source)
-    return move.count < len(pile) and pile[-move.count - 1] in position.foundation_takers()
-
-
-def _face_down_under(position: Position, move: Move) -> int:
-    index = _tableau_index(position, move.source)
-    return 0 if index is None else len(position.down[index])
-
-
-def _father_waits(position: Position, card: int) -> int:
-    """How many cards of its suit must reach the foundations before ``card`` can go there
-    (Father: each suit grows up from its ace and down from its king)."""
-    up, down = 0, 14
-    for pile in position.foundations:
-        if pile and suit_of(pile[0]) == suit_of(card):
-            if rank_of(pile[0]) == 1:
-                up = rank_of(pile[-1])
-            else:
-                down = rank_of(pile[-1])
-    # The card is not on a foundation, so up < rank < down.
-    rank = rank_of(card)
-    return min(rank - up - 1, down - rank - 1)
-
-
-def _father_buries_a_later_card(position: Position, move: Move) -> bool:
-    if not _waste_onto_a_card(position, move):
-        return False
-    return _father_waits(position, position.cards(move.target)[-1]) > _father_waits(
-        position, position.waste[-1]
-    )
-
-
-def _father_latest_card_first(position: Position, move: Move) -> int:
-    return _father_waits(position, position.cards(move.target)[-1])
-
-
-def _turns_stock(position: Position, move: Move) -> bool:
-    return bool(move.source == "stock" or move.target == "stock")
-
-
-GREEDY_PRIORITIES: dict[str, list[tuple[str, Rule, Callable[[Position, Move], int] | None]]] = {
-    "klondike": [
-        ("a card to a foundation (from the waste or the tableau)", _to_foundation, None),
-        (
-            "a tableau move that turns a face-down card (most face-down cards first)",
-            _turns_a_card,
-            _face_down_under,
-        ),
-        ("the waste card onto the tableau", _from_waste, None),
-        ("a tableau move that uncovers a card a foundation takes", _uncovers_a_foundation_card, None),
-        ("draw from the stock, or redeal", _turns_stock, None),
-    ],
-    "father": [
-        ("a card to a foundation (from the waste or the tableau)", _to_foundation, None),
-        ("the waste card into an empty tableau pile", _waste_into_empty, None),
-        (
-            "the waste card onto the tableau card the foundations will want latest, when they "
-            "want it later than the waste card",
-            _father_buries_a_later_card,
-            _father_latest_card_first,
-        ),
-        ("draw from the stock, or redeal", _turns_stock, None),
-    ],
-    "following": [
-        ("a card to a foundation (from the waste or the tableau)", _to_foundation, None),
-        ("a whole tableau pile onto another pile's card, emptying its pile", _empties_a_pile, None),
-        ("the waste card onto a tableau card", _waste_onto_a_card, None),
-        ("a tableau move that uncovers a card a foundation takes", _uncovers_a_foundation_card, None),
-        ("the waste card into an empty tableau pile", _waste_into_empty, None),
-        ("draw from the stock, or redeal", _turns_stock, None),
-    ],
-}
-"""``greedy``'s priority list per game: (what it plays, which moves, which first among them).
-Among moves of the same priority it plays the first in the engine's order (or the highest
-by the tie-break when there is one). Moves in no list are never played: runs moved without
-turning or uncovering anything, cards brought back from a foundation, whole piles moved
-into empty piles."""
-
-
 def _fruitless_pass(game: GameView, position: Position) -> bool:
     """True when the moves since the last move that was not a draw or a redeal went through
     the whole stock and waste once: another pass would show the same cards again."""
@@ -382,19 +253,10 @@ def greedy(game: GameView) -> Move | None:
     again after a whole pass through the stock without any other move.
     """
     position = game.position
-    moves = position.legal_moves()
-    for _, rule, first in GREEDY_PRIORITIES[game.name]:
-        matching = [move for move in moves if rule(position, move)]
-        if not matching:
-            continue
-        if first is None:
-            chosen = matching[0]
-        else:
-            chosen = max(matching, key=lambda move: first(position, move))
-        if _turns_stock(position, chosen) and _fruitless_pass(game, position):
-            return None
-        return chosen
-    return None
+    chosen = priority_move(position)
+    if chosen is not None and turns_stock(position, chosen) and _fruitless_pass(game, position):
+        return None
+    return chosen
 
 
 # ---------------------------------------------------------------------------- lookahead
@@ -418,7 +280,7 @@ def _progress_after(
     elif source.startswith("foundation/"):
         home -= 1
     if source.startswith("tableau/"):
-        index = _tableau_index(position, source)
+        index = tableau_index(position, source)
         if index is not None and down[index] and move.count == len(position.cards(source)):
             hidden += 1
     return home, hidden

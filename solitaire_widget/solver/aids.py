@@ -4,23 +4,12 @@ their difficulty, and when a game was lost.
 The heuristic
 =============
 
-When the solver finds no winning line within a hint's budget, ``best_move`` picks a move
-by this priority list (the first kind present wins; within a kind, the engine's move
-order):
-
-1. a safe move home (one that can never hurt, see ``engine.safety``);
-2. a move that turns a face-down card;
-3. any other move home;
-4. a card from the waste to the tableau (in Klondike only when it lands on a card, or
-   is a king; in Father only when the stock is through, so as not to bury a tableau card
-   a draw could spare);
-5. a tableau move that empties a pile or lets another card move (a *useful* move: not
-   one that only shuttles cards, see ``engine.outcome``);
-6. a foundation card back to the tableau when a card can then go on it;
-7. drawing or redealing, when a card still to come can be played;
-8. any other useful move.
-
-It returns None when no useful move is left.
+When the solver finds no winning line within a hint's budget, ``best_move`` picks the move
+the ``greedy`` strategy would: the first kind of move in the game's priority list that is
+legal (``heuristic.GREEDY_PRIORITIES``; foundation moves first, then what turns or frees a
+card, the waste card, and drawing last). When nothing on the list is legal, it picks the
+first useful move in the engine's order (one that is not only a shuttle, see
+``engine.outcome``), and None when there is none.
 """
 
 from __future__ import annotations
@@ -34,7 +23,7 @@ from ..engine import Move, Position
 from ..engine.deal import MAX_SEED
 from ..engine.explain import sentence
 from ..engine.outcome import useful_moves
-from ..engine.safety import safe_move_home
+from .heuristic import priority_move
 from .search import SolveResult, Verdict, solve
 
 WINNABLE_NODE_LIMIT = 50_000
@@ -82,35 +71,11 @@ class Difficulty:
 
 def best_move(position: Position) -> Move | None:
     """The heuristic's move (see the module docstring), or None when no useful move is left."""
+    listed = priority_move(position)
+    if listed is not None:
+        return listed
     useful = useful_moves(position)
-    if not useful:
-        return None
-    safe = safe_move_home(position, useful)
-    if safe is not None:
-        return safe
-    return min(useful, key=lambda move: _priority(position, move))
-
-
-def _priority(position: Position, move: Move) -> int:
-    source, target, count = move
-    game = position.rules.name
-    if source.startswith("tableau"):
-        index = int(source[8:])
-        if position.down[index] and count == len(position.up[index]):
-            return 2
-    if target.startswith("foundation"):
-        return 3
-    if source == "waste":
-        if game == "father" and (position.stock or position.redeals_left != 0):
-            return 7
-        if game == "klondike" and not position.cards(target) and position.waste[-1] // 4 != 12:
-            return 8
-        return 4
-    if source.startswith("tableau"):
-        return 5
-    if source.startswith("foundation"):
-        return 6
-    return 7
+    return useful[0] if useful else None
 
 
 def hint(position: Position, *, time_limit: float = 1.0) -> Hint:
