@@ -24,6 +24,9 @@ card is. "unwinnable" means no sequence of legal moves wins, whatever the order 
   again. This is plain depth-first reachability with a visited set, so the verdict stays
   exact. The table is bounded (``MAX_LOST`` keys); when full it is cleared, which only
   costs repeated work.
+- **Positions seen to be lost** (``_Search.hopeless``): each new position is tested with a
+  generous over-estimate of what play could ever do; when it leaves a card that can
+  never go home, the position counts as searched without a win.
 - **Safe moves home** (``engine.safety``): when one exists it is the only move tried. With
   one card drawn at a time and unlimited redeals, a safe card anywhere in the talon counts.
 - **Pruned**: a whole pile with nothing face down under it moved into an empty pile (the
@@ -46,6 +49,8 @@ from dataclasses import dataclass
 from typing import Literal, NamedTuple, Protocol, TypeAlias
 
 from ..engine import Move, Position
+from ..engine.cards import card_set
+from ..engine.rules import NO_CARD
 from ..engine.safety import is_safe_home
 from . import native
 
@@ -270,12 +275,25 @@ class _Search:
         self.onto = rules.parents["waste"]
         self.fills_empty = rules.fills_empty["waste"]
         self.talon = _Talon(position.draw)
+        self.fills_empty_tableau = rules.fills_empty["tableau"]
         self.any_talon_card_is_free = position.draw == 1 and position.redeals_left is None
         self.passed_cards_come_back = position.redeals_left is None or all(
             len(self.onto[card]) == 52 for card in range(52)
         )
         self.to_foundation = [Move("waste", f"foundation/{i}") for i in range(rules.foundation_count)]
         self.to_tableau = [Move("waste", f"tableau/{i}") for i in range(rules.tableau_count)]
+        self.parent_sets = {
+            kind: [card_set(onto) for onto in parents] for kind, parents in rules.parents.items()
+        }
+        self.home_after = [0] * 52  # the foundation tops each card may go on
+        self.starters = 0  # the cards that start a foundation
+        for wants in rules.foundation_wants:
+            for top, cards in enumerate(wants):
+                for card in cards:
+                    if top == NO_CARD:
+                        self.starters |= 1 << card
+                    else:
+                        self.home_after[card] |= 1 << top
 
     def talon_steps(self, onto_pile: int | None = None) -> list[tuple[int, Entry]]:
         """Each talon card's moves, as steps ranked for ``children``; with ``onto_pile``,
@@ -391,6 +409,99 @@ class _Search:
         ranked.sort(key=_rank_of)
         return [step for _, step in ranked]
 
+    def hopeless(self) -> bool:
+        """True when some card can never go home from this position, whatever is played.
+
+        A cheap over-estimate of what play can ever achieve, grown to a fixed point: the
+        cards that can some day go home, the cards that can some day be a tableau pile's
+        top card (so that a card can be put on them), whether a pile can some day be
+        empty, and for each tableau card whether it can some day leave the card under it.
+        Each rule below says only what an event needs before it can happen:
+
+        - a talon card can always be reached (every one can, with some redeals);
+        - a card goes home when it can be reached (in the talon, or a pile's top) and it
+          starts a foundation or the card it goes on can go home;
+        - a tableau card becomes a top once the card on it has left;
+        - a tableau card leaves the card under it either as the head of a run (onto a top
+          it may go on, or an empty pile when it may fill one) once the cards above its
+          run have left, or home once the card on it has left;
+        - a talon card (or, when foundation cards come back, a card that can go home)
+          becomes a top when a top it may go on or an empty pile can exist;
+        - a pile can be empty when it is, or when its bottom card can leave.
+
+        Every event of a real line meets its rule with events that happened before it, so
+        each is found by the fixed point. Where the fixed point leaves a card out, no line
+        sends it home: the position cannot be won. (It ignores that a top taken by one
+        card is lost to another, so it finds only some lost positions, never a winnable
+        one.)
+        """
+        p = self.position
+        tableau_parents, fills = self.parent_sets["tableau"], self.fills_empty_tableau
+        home = 0
+        for pile in p.foundations:
+            for card in pile:
+                home |= 1 << card
+        talon = 0
+        for card in (*p.waste, *p.stock):
+            talon |= 1 << card
+        piles, run_ends, cleared = [], [], []
+        empty = False
+        for down, up in zip(p.down, p.up, strict=True):
+            pile = down + up
+            size = len(pile)
+            run_end = [0] * size
+            for at in range(size - 1, -1, -1):
+                linked = at >= len(down) and at + 1 < size and tableau_parents[pile[at + 1]] >> pile[at] & 1
+                run_end[at] = run_end[at + 1] if linked else at + 1
+            piles.append(pile)
+            run_ends.append(run_end)
+            cleared.append(1 << size)
+            empty = empty or not size
+        everything = (1 << 52) - 1
+        tops = 0
+        while True:
+            before = (tops, home, empty)
+            for index, pile in enumerate(piles):
+                done, run_end = cleared[index], run_ends[index]
+                for at in range(len(pile) - 1, -1, -1):
+                    card = pile[at]
+                    if done >> (at + 1) & 1:
+                        tops |= 1 << card
+                    if done >> at & 1:
+                        continue
+                    leaves = tableau_parents[card] & tops or (fills[card] and empty)
+                    if (leaves and done >> run_end[at] & 1) or (done >> (at + 1) & 1 and home >> card & 1):
+                        done |= 1 << at
+                cleared[index] = done
+                empty = empty or bool(done & 1)
+            open_cards = (talon | tops) & ~home
+            while open_cards:
+                low = open_cards & -open_cards
+                card = low.bit_length() - 1
+                if self.starters & low or self.home_after[card] & home:
+                    home |= low
+                open_cards ^= low
+            if home == everything:
+                return False
+            tops |= self.new_tops(talon & ~tops, "waste", tops, empty)
+            if p.foundation_to_tableau:
+                tops |= self.new_tops(home & ~tops, "foundation", tops, empty)
+            if (tops, home, empty) == before:
+                return True
+
+    def new_tops(self, cards: int, kind: str, tops: int, empty: bool) -> int:
+        """Those of ``cards`` (from a ``kind`` pile) that may go on one of ``tops``, or on an
+        empty pile when one can exist."""
+        parents, fills = self.parent_sets[kind], self.position.rules.fills_empty[kind]
+        found = 0
+        while cards:
+            low = cards & -cards
+            card = low.bit_length() - 1
+            if parents[card] & tops or (empty and fills[card]):
+                found |= low
+            cards ^= low
+        return found
+
     def count_node(self) -> None:
         self.nodes += 1
         if self.node_limit is not None and self.nodes > self.node_limit:
@@ -403,6 +514,13 @@ class _Search:
         ):
             raise _Stop
 
+    @staticmethod
+    def lose(lost: set[Key], key: Key) -> None:
+        """Keep ``key`` as searched without a win (the table cleared first when full)."""
+        if len(lost) >= MAX_LOST:
+            lost.clear()
+        lost.add(key)
+
     def run(self) -> list[Move] | None:
         """A winning line, or None when there is none; ``_Stop`` when a limit is hit."""
         position, key = self.position, self.key
@@ -411,6 +529,8 @@ class _Search:
         if position.is_won:
             return []
         root = key(position)
+        if self.hopeless():
+            return None
         on_line: set[Key] = {root}
         lost: set[Key] = set()
         keys: list[Key] = [root]
@@ -436,6 +556,11 @@ class _Search:
                     for _ in step:
                         pop()
                     continue
+                if self.hopeless():
+                    self.lose(lost, child)
+                    for _ in step:
+                        pop()
+                    continue
                 on_line.add(child)
                 keys.append(child)
                 todo.append(self.children())
@@ -447,9 +572,7 @@ class _Search:
             todo.pop()
             nexts.pop()
             on_line.discard(done)
-            if len(lost) >= MAX_LOST:
-                lost.clear()
-            lost.add(done)
+            self.lose(lost, done)
             if line:
                 for _ in line.pop():
                     pop()

@@ -32,7 +32,7 @@ from pathlib import Path
 from typing import Literal
 
 from ...engine import Move, Position
-from ...engine.cards import DECK
+from ...engine.cards import DECK, card_set
 from ...engine.rules import NO_CARD, Rules
 from ...engine.safety import cards_needed_home
 
@@ -173,13 +173,6 @@ def _build() -> ctypes.CDLL | None:
         return None
 
 
-def _card_set(cards: frozenset[int] | Sequence[int]) -> int:
-    bits = 0
-    for card in cards:
-        bits |= 1 << card
-    return bits
-
-
 def _rules_for(position: Position, foundation_split: int) -> _Rules:
     rules: Rules = position.rules
     name = (rules.name, position.draw, position.foundation_to_tableau, foundation_split)
@@ -194,13 +187,13 @@ def _rules_for(position: Position, foundation_split: int) -> _Rules:
     made.foundation_to_tableau = position.foundation_to_tableau
     for kind_index, kind in enumerate(_KINDS):
         for card in DECK:
-            made.parents[kind_index][card] = _card_set(rules.parents[kind][card])
+            made.parents[kind_index][card] = card_set(rules.parents[kind][card])
             made.fills_empty[kind_index][card] = rules.fills_empty[kind][card]
     for index, wants in enumerate(rules.foundation_wants):
         for top in range(NO_CARD + 1):
-            made.wants[index][top] = _card_set(wants[top])
+            made.wants[index][top] = card_set(wants[top])
     for card, needed in enumerate(cards_needed_home(position)):
-        made.safe_needs[card] = _card_set(needed)
+        made.safe_needs[card] = card_set(needed)
     _rules_made[name] = made
     return made
 

@@ -107,6 +107,8 @@ typedef struct {
     int redeals, home_count, free_talon;
     uint64_t home;
     uint64_t kids[CARDS]; /* tableau cards that may go on each card */
+    uint64_t home_after[CARDS]; /* the foundation tops each card may go on */
+    uint64_t starters;          /* the cards that start a foundation */
 
     Played *played;
     size_t played_len, played_cap;
@@ -556,6 +558,66 @@ static int talon_steps(Search *s, int onto) {
     return 0;
 }
 
+/* search.py's _Search.hopeless: 1 when some card can never go home, whatever is played
+ * (see there for the rules and why each holds). Sets of cards are bit masks; `cleared`
+ * holds, per tableau pile, the indexes (from the bottom, face-down cards first) of the
+ * cards known able to leave the card under them. */
+static int hopeless(const Search *s) {
+    const sw_rules *r = s->r;
+    const uint64_t all = ((uint64_t)1 << CARDS) - 1;
+    uint64_t home = s->home, talon = 0, tops = 0, cleared[MAX_TABLEAU];
+    uint8_t pile[MAX_TABLEAU][CARDS], run_end[MAX_TABLEAU][CARDS];
+    int size[MAX_TABLEAU], empty = 0;
+    for (int i = 0; i < s->len[STOCK]; i++) talon |= bit(s->cards[STOCK][i]);
+    for (int i = 0; i < s->len[WASTE]; i++) talon |= bit(s->cards[WASTE][i]);
+    for (int t = 0; t < s->T; t++) {
+        int down = s->down_len[t], up = s->len[s->first_tableau + t], n = down + up;
+        copy_cards(pile[t], s->down[t], down);
+        copy_cards(pile[t] + down, s->cards[s->first_tableau + t], up);
+        size[t] = n;
+        cleared[t] = bit(n);
+        empty |= n == 0;
+        for (int j = n - 1; j >= 0; j--) {
+            int linked = j >= down && j + 1 < n && (r->parents[KIND_TABLEAU][pile[t][j + 1]] & bit(pile[t][j]));
+            run_end[t][j] = linked ? run_end[t][j + 1] : (uint8_t)(j + 1);
+        }
+    }
+    for (;;) {
+        uint64_t tops_before = tops, home_before = home;
+        int empty_before = empty;
+        for (int t = 0; t < s->T; t++) {
+            uint64_t done = cleared[t];
+            for (int j = size[t] - 1; j >= 0; j--) {
+                int card = pile[t][j];
+                if (done & bit(j + 1)) tops |= bit(card);
+                if (done & bit(j)) continue;
+                int leaves = (r->parents[KIND_TABLEAU][card] & tops) || (r->fills_empty[KIND_TABLEAU][card] && empty);
+                if ((leaves && (done & bit(run_end[t][j]))) || ((done & bit(j + 1)) && (home & bit(card))))
+                    done |= bit(j);
+            }
+            cleared[t] = done;
+            empty |= (int)(done & 1);
+        }
+        for (uint64_t open = (talon | tops) & ~home; open; open &= open - 1) {
+            int card = lowest_card(open);
+            if ((s->starters & bit(card)) || (s->home_after[card] & home)) home |= bit(card);
+        }
+        if (home == all) return 0;
+        for (uint64_t open = talon & ~tops; open; open &= open - 1) {
+            int card = lowest_card(open);
+            if ((r->parents[KIND_WASTE][card] & tops) || (r->fills_empty[KIND_WASTE][card] && empty))
+                tops |= bit(card);
+        }
+        if (r->foundation_to_tableau)
+            for (uint64_t open = home & ~tops; open; open &= open - 1) {
+                int card = lowest_card(open);
+                if ((r->parents[KIND_FOUNDATION][card] & tops) || (r->fills_empty[KIND_FOUNDATION][card] && empty))
+                    tops |= bit(card);
+            }
+        if (tops == tops_before && home == home_before && empty == empty_before) return 1;
+    }
+}
+
 typedef struct {
     uint8_t src, dst, count;
 } Move;
@@ -783,6 +845,7 @@ static int run(Search *s) {
     size_t slot;
     key_of(s, &fa, &fb);
     visit(s, fa, fb, &slot);
+    if (hopeless(s)) return UNWINNABLE;
     if (!push_frame(s, 0, fa, fb, slot)) return NO_MEMORY;
     while (s->depth) {
         Frame *frame = &s->frames[s->depth - 1];
@@ -803,6 +866,11 @@ static int run(Search *s) {
             key_of(s, &fa, &fb);
             if (visit(s, fa, fb, &slot)) {
                 if (s->failed) return s->failed;
+                undo_to(s, mark);
+                continue;
+            }
+            if (hopeless(s)) {
+                s->table[slot].b = fb; /* searched: lost */
                 undo_to(s, mark);
                 continue;
             }
@@ -844,6 +912,11 @@ static void load(Search *s, const sw_rules *r, const sw_position *p) {
     for (int card = 0; card < CARDS; card++)
         for (int onto = 0; onto < CARDS; onto++)
             if (r->parents[KIND_TABLEAU][card] & bit(onto)) s->kids[onto] |= bit(card);
+    for (int f = 0; f < s->F; f++) {
+        s->starters |= r->wants[f][NO_CARD];
+        for (int top = 0; top < CARDS; top++)
+            for (uint64_t cards = r->wants[f][top]; cards; cards &= cards - 1) s->home_after[lowest_card(cards)] |= bit(top);
+    }
 }
 
 /* Search `p` for a win within `seconds` (<= 0: no limit) and `node_limit` (<= 0: none),
