@@ -153,7 +153,7 @@ def solve(
     The search runs in C when the accelerator is available (``solver.native.available()``;
     ``SOLITAIRE_WIDGET_NATIVE=0`` turns it off), else in Python; both give the same result,
     and a winning line from either is replayed with the engine's checks before it is returned.
-    The C search releases the GIL but cannot be interrupted: it returns at its limits.
+    An interrupt (``KeyboardInterrupt``) stops either search at once and is raised again.
     """
     seconds_allowed, nodes_allowed = _check_limits(time_limit, node_limit)
     position = _position_of(game)

@@ -38,7 +38,7 @@
 #define MAX_PILES (2 + MAX_FOUNDATIONS + MAX_TABLEAU)
 #define STOCK 0
 #define WASTE 1
-#define CHECK_EVERY 256
+#define CHECK_EVERY 256 /* nodes between two looks at the clock and the stop flag */
 
 enum { KIND_WASTE, KIND_TABLEAU, KIND_FOUNDATION };
 enum { WINNABLE = 0, UNWINNABLE = 1, UNKNOWN = 2, NO_MEMORY = -1, TABLE_TOO_SMALL = -2 };
@@ -124,6 +124,7 @@ typedef struct {
     int64_t nodes, node_limit;
     int has_deadline;
     struct timespec deadline;
+    volatile const int32_t *stop; /* set to nonzero by another thread to end the search */
     int failed;
 } Search;
 
@@ -821,7 +822,8 @@ static int count_node(Search *s) {
         s->nodes--;
         return 1;
     }
-    return s->has_deadline && s->nodes % CHECK_EVERY == 0 && time_is_up(s);
+    if (s->nodes % CHECK_EVERY) return 0;
+    return *s->stop || (s->has_deadline && time_is_up(s));
 }
 
 static int push_frame(Search *s, size_t mark, uint64_t fa, uint64_t fb, size_t slot) {
@@ -920,13 +922,16 @@ static void load(Search *s, const sw_rules *r, const sw_position *p) {
 }
 
 /* Search `p` for a win within `seconds` (<= 0: no limit) and `node_limit` (<= 0: none),
- * with a table of at most 2^table_bits fingerprints. Fills `out`; free its line with sw_free. */
+ * with a table of at most 2^table_bits fingerprints. The search also ends, as unknown, soon
+ * after another thread sets `*stop` to nonzero (Python does on an interrupt). Fills `out`;
+ * free its line with sw_free. */
 int sw_solve(const sw_rules *r, const sw_position *p, double seconds, int64_t node_limit, int table_bits,
-             sw_result *out) {
+             volatile const int32_t *stop, sw_result *out) {
     Search *s = calloc(1, sizeof(Search));
     memset(out, 0, sizeof *out);
     if (!s) return out->verdict = NO_MEMORY;
     load(s, r, p);
+    s->stop = stop;
     s->node_limit = node_limit;
     if (seconds > 0) {
         s->has_deadline = 1;
