@@ -67,6 +67,7 @@ class _Rules(ctypes.Structure):
         ("foundation_split", ctypes.c_int32),
         ("draw", ctypes.c_int32),
         ("foundation_to_tableau", ctypes.c_int32),
+        ("look_for_dead_ends", ctypes.c_int32),
         ("parents", ctypes.c_uint64 * 52 * 3),
         ("fills_empty", ctypes.c_uint8 * 52 * 3),
         ("wants", ctypes.c_uint64 * 53 * _MAX_FOUNDATIONS),
@@ -190,6 +191,7 @@ def _rules_for(position: Position, foundation_split: int) -> _Rules:
     made.foundation_split = foundation_split
     made.draw = position.draw
     made.foundation_to_tableau = position.foundation_to_tableau
+    made.look_for_dead_ends = rules.has_face_down
     for kind_index, kind in enumerate(_KINDS):
         for card in DECK:
             made.parents[kind_index][card] = card_set(rules.parents[kind][card])

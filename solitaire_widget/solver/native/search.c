@@ -49,6 +49,7 @@ typedef struct {
     int32_t foundation_split; /* foundations [0, split) and [split, count) are keyed apart */
     int32_t draw;
     int32_t foundation_to_tableau;
+    int32_t look_for_dead_ends; /* run hopeless() at each new position */
     uint64_t parents[3][CARDS];  /* [kind][card]: the tableau tops it may go on */
     uint8_t fills_empty[3][CARDS];
     uint64_t wants[MAX_FOUNDATIONS][CARDS + 1]; /* [foundation][top or NO_CARD] */
@@ -105,7 +106,7 @@ typedef struct {
     uint8_t down[MAX_TABLEAU][CARDS];
     int down_len[MAX_TABLEAU];
     int redeals, home_count, free_talon;
-    uint64_t home;
+    uint64_t home, talon; /* the cards home, the cards in the stock and waste */
     uint64_t kids[CARDS]; /* tableau cards that may go on each card */
     uint64_t home_after[CARDS]; /* the foundation tops each card may go on */
     uint64_t starters;          /* the cards that start a foundation */
@@ -184,6 +185,7 @@ static void push(Search *s, int src, int dst, int count) {
             s->home &= ~((uint64_t)1 << s->cards[src][from]);
             s->home_count--;
         }
+        if (src == WASTE) s->talon &= ~((uint64_t)1 << s->cards[dst][s->len[dst] - 1]);
         if (src >= s->first_tableau && from == 0) {
             int t = src - s->first_tableau;
             if (s->down_len[t]) {
@@ -219,6 +221,7 @@ static void pop(Search *s) {
             s->home |= (uint64_t)1 << s->cards[dst][s->len[dst] - 1];
             s->home_count++;
         }
+        if (src == WASTE) s->talon |= (uint64_t)1 << s->cards[dst][s->len[dst] - 1];
         s->len[dst] -= count;
         copy_cards(&s->cards[src][s->len[src]], &s->cards[dst][s->len[dst]], count);
         s->len[src] += count;
@@ -566,11 +569,9 @@ static int talon_steps(Search *s, int onto) {
 static int hopeless(const Search *s) {
     const sw_rules *r = s->r;
     const uint64_t all = ((uint64_t)1 << CARDS) - 1;
-    uint64_t home = s->home, talon = 0, tops = 0, cleared[MAX_TABLEAU];
+    uint64_t home = s->home, talon = s->talon, tops = 0, cleared[MAX_TABLEAU];
     uint8_t pile[MAX_TABLEAU][CARDS], run_end[MAX_TABLEAU][CARDS];
     int size[MAX_TABLEAU], empty = 0;
-    for (int i = 0; i < s->len[STOCK]; i++) talon |= bit(s->cards[STOCK][i]);
-    for (int i = 0; i < s->len[WASTE]; i++) talon |= bit(s->cards[WASTE][i]);
     for (int t = 0; t < s->T; t++) {
         int down = s->down_len[t], up = s->len[s->first_tableau + t], n = down + up;
         copy_cards(pile[t], s->down[t], down);
@@ -847,7 +848,7 @@ static int run(Search *s) {
     size_t slot;
     key_of(s, &fa, &fb);
     visit(s, fa, fb, &slot);
-    if (hopeless(s)) return UNWINNABLE;
+    if (s->r->look_for_dead_ends && hopeless(s)) return UNWINNABLE;
     if (!push_frame(s, 0, fa, fb, slot)) return NO_MEMORY;
     while (s->depth) {
         Frame *frame = &s->frames[s->depth - 1];
@@ -871,7 +872,7 @@ static int run(Search *s) {
                 undo_to(s, mark);
                 continue;
             }
-            if (hopeless(s)) {
+            if (s->r->look_for_dead_ends && hopeless(s)) {
                 s->table[slot].b = fb; /* searched: lost */
                 undo_to(s, mark);
                 continue;
@@ -899,6 +900,8 @@ static void load(Search *s, const sw_rules *r, const sw_position *p) {
     memcpy(s->cards[STOCK], p->stock, (size_t)p->stock_len);
     s->len[WASTE] = p->waste_len;
     memcpy(s->cards[WASTE], p->waste, (size_t)p->waste_len);
+    for (int i = 0; i < p->stock_len; i++) s->talon |= bit(p->stock[i]);
+    for (int i = 0; i < p->waste_len; i++) s->talon |= bit(p->waste[i]);
     for (int f = 0; f < s->F; f++) {
         s->len[2 + f] = p->foundation_len[f];
         memcpy(s->cards[2 + f], p->foundations[f], (size_t)p->foundation_len[f]);
