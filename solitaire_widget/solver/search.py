@@ -31,7 +31,8 @@ card is. "unwinnable" means no sequence of legal moves wins, whatever the order 
 - **Safe moves home** (``engine.safety``): when one exists it is the only move tried. With
   one card drawn at a time and unlimited redeals, a safe card anywhere in the talon counts.
 - **Pruned**: a whole pile with nothing face down under it moved into an empty pile (the
-  same position up to pile order).
+  same position up to pile order), and a move into any empty pile but the first (the same
+  position as the move into the first).
 - **Move ordering**: moves home that turn a card or empty a pile, moves that turn a card or
   empty a pile, talon cards home, other moves home, talon cards to the tableau (fewest draws
   first), the other tableau moves, then foundation cards back to the tableau.
@@ -312,7 +313,7 @@ class _Search:
         takers = p.foundation_takers() if onto_pile is None else {}
         up = p.up
         tops = {pile[-1]: index for index, pile in enumerate(up) if pile}
-        empties = [index for index, pile in enumerate(up) if not pile]
+        empties = [index for index, pile in enumerate(up) if not pile][:1]  # see tableau_moves
         if onto_pile is not None:
             tops = {top: index for top, index in tops.items() if index == onto_pile}
             empties = [index for index in empties if index == onto_pile]
@@ -363,7 +364,7 @@ class _Search:
             p.push(move)
         joined = [
             (*step, move)
-            for move in p.legal_moves()
+            for move in self.tableau_moves()
             if move.source != "waste"
             and (
                 (move.source == pile_id and (move.count > 1 or move.target[0] == "t"))
@@ -380,13 +381,30 @@ class _Search:
             p.pop()
         return joined
 
+    def tableau_moves(self) -> list[Move]:
+        """The position's legal moves, those into an empty tableau pile only into the first.
+
+        The rules never depend on a pile's place and the key sorts the piles, so the same
+        move into another empty pile reaches the same position."""
+        p = self.position
+        up = p.up
+        first_empty = next((f"tableau/{index}" for index, pile in enumerate(up) if not pile), None)
+        moves = p.legal_moves()
+        if first_empty is None:
+            return moves
+        return [
+            move
+            for move in moves
+            if move.target[0] != "t" or move.target == first_empty or up[_tableau_index(move.target)]
+        ]
+
     def children(self) -> list[Entry]:
         p = self.position
         ranked = self.talon_steps()
         if ranked and ranked[0][0] < 0:
             return [ranked[0][1]]
         up, down = p.up, p.down
-        for move in p.legal_moves():
+        for move in self.tableau_moves():
             source, target, count = move
             if source == "stock" or target == "stock" or source == "waste":
                 continue  # the talon's moves are above

@@ -516,6 +516,7 @@ static int talon_steps(Search *s, int onto) {
             pile_of[top] = (uint8_t)t;
         }
     }
+    empties &= -empties; /* the first only: see legal_moves */
     if (onto < 0)
         for (int f = 0; f < s->F; f++) takers |= r->wants[f][top_of(s, 2 + f)];
 
@@ -624,11 +625,14 @@ typedef struct {
     uint8_t src, dst, count;
 } Move;
 
-/* Position._generate_moves in its order, without the waste's and the stock's moves
- * (the search takes those through talon_steps). Returns the number of moves. */
+/* search.py's tableau_moves: Position._generate_moves in its order, without the waste's
+ * and the stock's moves (the search takes those through talon_steps), and into the first
+ * empty tableau pile only. Returns the number of moves. */
 static int legal_moves(const Search *s, Move *out) {
     const sw_rules *r = s->r;
-    int n = 0, T = s->T, F = s->F, first = s->first_tableau;
+    int n = 0, T = s->T, F = s->F, first = s->first_tableau, first_empty = -1;
+    for (int t = T - 1; t >= 0; t--)
+        if (!s->len[first + t]) first_empty = t;
     for (int t = 0; t < T; t++) {
         int top = top_of(s, first + t);
         if (top == NO_CARD) continue;
@@ -660,7 +664,7 @@ static int legal_moves(const Search *s, Move *out) {
                 if (head_pile[card] != target)
                     out[n++] = (Move){(uint8_t)(first + head_pile[card]), (uint8_t)(first + target), head_count[card]};
             }
-        } else {
+        } else if (target == first_empty) {
             for (int t = 0; t < T; t++) {
                 if (t == target) continue;
                 const uint8_t *pile = s->cards[first + t];
@@ -677,7 +681,7 @@ static int legal_moves(const Search *s, Move *out) {
             if (card == NO_CARD) continue;
             for (int t = 0; t < T; t++) {
                 int top = top_of(s, first + t);
-                if (top == NO_CARD ? r->fills_empty[KIND_FOUNDATION][card]
+                if (top == NO_CARD ? t == first_empty && r->fills_empty[KIND_FOUNDATION][card]
                                    : (r->parents[KIND_FOUNDATION][card] & bit(top)) != 0)
                     out[n++] = (Move){(uint8_t)(2 + f), (uint8_t)(first + t), 1};
             }
