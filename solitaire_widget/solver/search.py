@@ -486,6 +486,8 @@ class _Search:
             before = (tops, home, empty)
             for index, pile in enumerate(piles):
                 done, run_end = cleared[index], run_ends[index]
+                if done == (2 << len(pile)) - 1:
+                    continue  # every card of the pile can leave, and its tops are known
                 for at in range(len(pile) - 1, -1, -1):
                     card = pile[at]
                     if done >> (at + 1) & 1:

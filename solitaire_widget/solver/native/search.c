@@ -590,6 +590,7 @@ static int hopeless(const Search *s) {
         int empty_before = empty;
         for (int t = 0; t < s->T; t++) {
             uint64_t done = cleared[t];
+            if (done == (bit(size[t] + 1) - 1)) continue; /* every card can leave, its tops are known */
             for (int j = size[t] - 1; j >= 0; j--) {
                 int card = pile[t][j];
                 if (done & bit(j + 1)) tops |= bit(card);
