@@ -441,7 +441,8 @@ class _Search:
         empty, and for each tableau card whether it can some day leave the card under it.
         Each rule below says only what an event needs before it can happen:
 
-        - a talon card can always be reached (every one can, with some redeals);
+        - a talon card counts as reachable (with redeals left every one is; where it is
+          not, counting it only makes the estimate more generous);
         - a card goes home when it can be reached (in the talon, or a pile's top) and it
           starts a foundation or the card it goes on can go home;
         - a tableau card becomes a top once the card on it has left;
