@@ -7,6 +7,8 @@ generation fast; everything public speaks the two-character codes (``"7H"``, ``"
 
 from __future__ import annotations
 
+from collections.abc import Iterable
+
 RANKS = "A23456789TJQK"
 SUITS = "CDHS"
 SUIT_SYMBOLS = "♣♦♥♠"
@@ -44,6 +46,14 @@ def suit_of(card: int) -> int:
 
 def is_red(card: int) -> bool:
     return card % 4 in (1, 2)
+
+
+def card_set(cards: Iterable[int]) -> int:
+    """The cards as a bit mask: bit ``card`` set for each."""
+    bits = 0
+    for card in cards:
+        bits |= 1 << card
+    return bits
 
 
 def card_code(card: int) -> str:

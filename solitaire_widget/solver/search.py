@@ -24,10 +24,15 @@ card is. "unwinnable" means no sequence of legal moves wins, whatever the order 
   again. This is plain depth-first reachability with a visited set, so the verdict stays
   exact. The table is bounded (``MAX_LOST`` keys); when full it is cleared, which only
   costs repeated work.
+- **Positions seen to be lost** (``_Search.hopeless``): in games with face-down cards,
+  each new position is tested with a generous over-estimate of what play could ever do;
+  when it leaves a card that can never go home, the position counts as searched without
+  a win.
 - **Safe moves home** (``engine.safety``): when one exists it is the only move tried. With
   one card drawn at a time and unlimited redeals, a safe card anywhere in the talon counts.
 - **Pruned**: a whole pile with nothing face down under it moved into an empty pile (the
-  same position up to pile order).
+  same position up to pile order), and a move into any empty pile but the first (the same
+  position as the move into the first).
 - **Move ordering**: moves home that turn a card or empty a pile, moves that turn a card or
   empty a pile, talon cards home, other moves home, talon cards to the tableau (fewest draws
   first), the other tableau moves, then foundation cards back to the tableau.
@@ -46,6 +51,8 @@ from dataclasses import dataclass
 from typing import Literal, NamedTuple, Protocol, TypeAlias
 
 from ..engine import Move, Position
+from ..engine.cards import card_set
+from ..engine.rules import NO_CARD
 from ..engine.safety import is_safe_home
 from . import native
 
@@ -148,7 +155,7 @@ def solve(
     The search runs in C when the accelerator is available (``solver.native.available()``;
     ``SOLITAIRE_WIDGET_NATIVE=0`` turns it off), else in Python; both give the same result,
     and a winning line from either is replayed with the engine's checks before it is returned.
-    The C search releases the GIL but cannot be interrupted: it returns at its limits.
+    An interrupt (``KeyboardInterrupt``) stops either search at once and is raised again.
     """
     seconds_allowed, nodes_allowed = _check_limits(time_limit, node_limit)
     position = _position_of(game)
@@ -270,12 +277,29 @@ class _Search:
         self.onto = rules.parents["waste"]
         self.fills_empty = rules.fills_empty["waste"]
         self.talon = _Talon(position.draw)
+        self.fills_empty_tableau = rules.fills_empty["tableau"]
+        # Only where cards lie face down (Klondike): where nothing does and any card may
+        # fill an empty pile (Father, Following), the test hardly ever finds a lost
+        # position, and it would cost about a fifth of the search's time.
+        self.look_for_dead_ends = rules.has_face_down
         self.any_talon_card_is_free = position.draw == 1 and position.redeals_left is None
         self.passed_cards_come_back = position.redeals_left is None or all(
             len(self.onto[card]) == 52 for card in range(52)
         )
         self.to_foundation = [Move("waste", f"foundation/{i}") for i in range(rules.foundation_count)]
         self.to_tableau = [Move("waste", f"tableau/{i}") for i in range(rules.tableau_count)]
+        self.parent_sets = {
+            kind: [card_set(onto) for onto in parents] for kind, parents in rules.parents.items()
+        }
+        self.home_after = [0] * 52  # the foundation tops each card may go on
+        self.starters = 0  # the cards that start a foundation
+        for wants in rules.foundation_wants:
+            for top, cards in enumerate(wants):
+                for card in cards:
+                    if top == NO_CARD:
+                        self.starters |= 1 << card
+                    else:
+                        self.home_after[card] |= 1 << top
 
     def talon_steps(self, onto_pile: int | None = None) -> list[tuple[int, Entry]]:
         """Each talon card's moves, as steps ranked for ``children``; with ``onto_pile``,
@@ -289,7 +313,7 @@ class _Search:
         takers = p.foundation_takers() if onto_pile is None else {}
         up = p.up
         tops = {pile[-1]: index for index, pile in enumerate(up) if pile}
-        empties = [index for index, pile in enumerate(up) if not pile]
+        empties = [index for index, pile in enumerate(up) if not pile][:1]  # see tableau_moves
         if onto_pile is not None:
             tops = {top: index for top, index in tops.items() if index == onto_pile}
             empties = [index for index in empties if index == onto_pile]
@@ -340,7 +364,7 @@ class _Search:
             p.push(move)
         joined = [
             (*step, move)
-            for move in p.legal_moves()
+            for move in self.tableau_moves()
             if move.source != "waste"
             and (
                 (move.source == pile_id and (move.count > 1 or move.target[0] == "t"))
@@ -357,13 +381,30 @@ class _Search:
             p.pop()
         return joined
 
+    def tableau_moves(self) -> list[Move]:
+        """The position's legal moves, those into an empty tableau pile only into the first.
+
+        The rules never depend on a pile's place and the key sorts the piles, so the same
+        move into another empty pile reaches the same position."""
+        p = self.position
+        up = p.up
+        first_empty = next((f"tableau/{index}" for index, pile in enumerate(up) if not pile), None)
+        moves = p.legal_moves()
+        if first_empty is None:
+            return moves
+        return [
+            move
+            for move in moves
+            if move.target[0] != "t" or move.target == first_empty or up[_tableau_index(move.target)]
+        ]
+
     def children(self) -> list[Entry]:
         p = self.position
         ranked = self.talon_steps()
         if ranked and ranked[0][0] < 0:
             return [ranked[0][1]]
         up, down = p.up, p.down
-        for move in p.legal_moves():
+        for move in self.tableau_moves():
             source, target, count = move
             if source == "stock" or target == "stock" or source == "waste":
                 continue  # the talon's moves are above
@@ -391,6 +432,102 @@ class _Search:
         ranked.sort(key=_rank_of)
         return [step for _, step in ranked]
 
+    def hopeless(self) -> bool:
+        """True when some card can never go home from this position, whatever is played.
+
+        A cheap over-estimate of what play can ever achieve, grown to a fixed point: the
+        cards that can some day go home, the cards that can some day be a tableau pile's
+        top card (so that a card can be put on them), whether a pile can some day be
+        empty, and for each tableau card whether it can some day leave the card under it.
+        Each rule below says only what an event needs before it can happen:
+
+        - a talon card counts as reachable (with redeals left every one is; where it is
+          not, counting it only makes the estimate more generous);
+        - a card goes home when it can be reached (in the talon, or a pile's top) and it
+          starts a foundation or the card it goes on can go home;
+        - a tableau card becomes a top once the card on it has left;
+        - a tableau card leaves the card under it either as the head of a run (onto a top
+          it may go on, or an empty pile when it may fill one) once the cards above its
+          run have left, or home once the card on it has left;
+        - a talon card (or, when foundation cards come back, a card that can go home)
+          becomes a top when a top it may go on or an empty pile can exist;
+        - a pile can be empty when it is, or when its bottom card can leave.
+
+        Every event of a real line meets its rule with events that happened before it, so
+        each is found by the fixed point. Where the fixed point leaves a card out, no line
+        sends it home: the position cannot be won. (It ignores that a top taken by one
+        card is lost to another, so it finds only some lost positions, never a winnable
+        one.)
+        """
+        p = self.position
+        tableau_parents, fills = self.parent_sets["tableau"], self.fills_empty_tableau
+        home = 0
+        for pile in p.foundations:
+            for card in pile:
+                home |= 1 << card
+        talon = 0
+        for card in (*p.waste, *p.stock):
+            talon |= 1 << card
+        piles, run_ends, cleared = [], [], []
+        empty = False
+        for down, up in zip(p.down, p.up, strict=True):
+            pile = down + up
+            size = len(pile)
+            run_end = [0] * size
+            for at in range(size - 1, -1, -1):
+                linked = at >= len(down) and at + 1 < size and tableau_parents[pile[at + 1]] >> pile[at] & 1
+                run_end[at] = run_end[at + 1] if linked else at + 1
+            piles.append(pile)
+            run_ends.append(run_end)
+            cleared.append(1 << size)
+            empty = empty or not size
+        everything = (1 << 52) - 1
+        tops = 0
+        while True:
+            before = (tops, home, empty)
+            for index, pile in enumerate(piles):
+                done, run_end = cleared[index], run_ends[index]
+                if done == (2 << len(pile)) - 1:
+                    continue  # every card of the pile can leave, and its tops are known
+                for at in range(len(pile) - 1, -1, -1):
+                    card = pile[at]
+                    if done >> (at + 1) & 1:
+                        tops |= 1 << card
+                    if done >> at & 1:
+                        continue
+                    leaves = tableau_parents[card] & tops or (fills[card] and empty)
+                    if (leaves and done >> run_end[at] & 1) or (done >> (at + 1) & 1 and home >> card & 1):
+                        done |= 1 << at
+                cleared[index] = done
+                empty = empty or bool(done & 1)
+            open_cards = (talon | tops) & ~home
+            while open_cards:
+                low = open_cards & -open_cards
+                card = low.bit_length() - 1
+                if self.starters & low or self.home_after[card] & home:
+                    home |= low
+                open_cards ^= low
+            if home == everything:
+                return False
+            tops |= self.new_tops(talon & ~tops, "waste", tops, empty)
+            if p.foundation_to_tableau:
+                tops |= self.new_tops(home & ~tops, "foundation", tops, empty)
+            if (tops, home, empty) == before:
+                return True
+
+    def new_tops(self, cards: int, kind: str, tops: int, empty: bool) -> int:
+        """Those of ``cards`` (from a ``kind`` pile) that may go on one of ``tops``, or on an
+        empty pile when one can exist."""
+        parents, fills = self.parent_sets[kind], self.position.rules.fills_empty[kind]
+        found = 0
+        while cards:
+            low = cards & -cards
+            card = low.bit_length() - 1
+            if parents[card] & tops or (empty and fills[card]):
+                found |= low
+            cards ^= low
+        return found
+
     def count_node(self) -> None:
         self.nodes += 1
         if self.node_limit is not None and self.nodes > self.node_limit:
@@ -403,6 +540,13 @@ class _Search:
         ):
             raise _Stop
 
+    @staticmethod
+    def lose(lost: set[Key], key: Key) -> None:
+        """Keep ``key`` as searched without a win (the table cleared first when full)."""
+        if len(lost) >= MAX_LOST:
+            lost.clear()
+        lost.add(key)
+
     def run(self) -> list[Move] | None:
         """A winning line, or None when there is none; ``_Stop`` when a limit is hit."""
         position, key = self.position, self.key
@@ -411,6 +555,8 @@ class _Search:
         if position.is_won:
             return []
         root = key(position)
+        if self.look_for_dead_ends and self.hopeless():
+            return None
         on_line: set[Key] = {root}
         lost: set[Key] = set()
         keys: list[Key] = [root]
@@ -436,6 +582,11 @@ class _Search:
                     for _ in step:
                         pop()
                     continue
+                if self.look_for_dead_ends and self.hopeless():
+                    self.lose(lost, child)
+                    for _ in step:
+                        pop()
+                    continue
                 on_line.add(child)
                 keys.append(child)
                 todo.append(self.children())
@@ -447,9 +598,7 @@ class _Search:
             todo.pop()
             nexts.pop()
             on_line.discard(done)
-            if len(lost) >= MAX_LOST:
-                lost.clear()
-            lost.add(done)
+            self.lose(lost, done)
             if line:
                 for _ in line.pop():
                     pop()

@@ -5,8 +5,11 @@ accelerator (see conftest.py)."""
 
 from __future__ import annotations
 
+import _thread
 import math
 import random
+import threading
+import time
 
 import pytest
 from engine_helpers import (
@@ -358,6 +361,35 @@ def test_lost_positions_with_moves_left(data, solver_path):
     assert agrees_with_exhaustive(g) == "unwinnable"
 
 
+def test_a_position_seen_lost_at_once_takes_one_node(solver_path):
+    """The ace of clubs lies face down under the two, no red three can ever hold the two
+    and foundation cards may not come back: the first look sees it (``hopeless``)."""
+    g = sw.Game.from_dict(LOST_WITH_MOVES[3])
+    result = solve(g, time_limit=None, node_limit=10)
+    assert (result.verdict, result.nodes) == ("unwinnable", 1)
+
+
+HOPELESS_CHECKS = [("klondike", {}), ("klondike", {"draw": 3}), ("father", {}), ("following", {})]
+
+
+@pytest.mark.parametrize(("game", "options"), HOPELESS_CHECKS, ids=[g for g, _ in HOPELESS_CHECKS])
+def test_no_position_of_a_winning_line_is_called_hopeless(game, options):
+    """The dead-end test may only ever call lost a position that is: every position along
+    the winning lines of many deals passes it."""
+    lines = 0
+    for seed in range(40):
+        g = sw.Game.new(game, seed=seed, **options)
+        result = solve(g, time_limit=None, node_limit=DEAL_NODE_LIMIT)
+        if result.verdict != "winnable":
+            continue
+        lines += 1
+        position = g.position.copy()
+        for move in result.moves:
+            assert not search_module._Search(position, None, 1, 0.0).hopeless(), (seed, move)
+            position.push(move)
+    assert lines >= 20
+
+
 # ---------------------------------------------------------------------------- limits
 def test_a_node_limit_of_one_gives_unknown(solver_path):
     g = sw.Game.new("klondike", seed=3)
@@ -414,24 +446,22 @@ def test_the_game_is_unchanged(solver_path):
     assert g.to_dict() == before and g.line == line and g.ply == ply
 
 
-def test_an_interrupt_leaves_the_game_untouched(monkeypatch):
-    monkeypatch.setenv("SOLITAIRE_WIDGET_NATIVE", "0")  # the C search cannot be interrupted
-    g = sw.Game.new("klondike", seed=6)
+def test_an_interrupt_stops_the_search_at_once_and_leaves_the_game_untouched(solver_path):
+    """Ctrl-C (here sent from a timer thread) ends the search on either path within a
+    fraction of a second, as a KeyboardInterrupt, with the game as it was."""
+    g = sw.Game.new("klondike", seed=18)  # not decided within seconds on either path
     before = g.to_dict()
-    calls = 0
-    real = search_module.is_safe_home
-
-    def interrupted(*args):
-        nonlocal calls
-        calls += 1
-        if calls == 200:
-            raise KeyboardInterrupt
-        return real(*args)
-
-    monkeypatch.setattr(search_module, "is_safe_home", interrupted)
-    with pytest.raises(KeyboardInterrupt):
-        solve(g, time_limit=None, node_limit=100_000)
+    timer = threading.Timer(0.3, _thread.interrupt_main)
+    start = time.perf_counter()
+    timer.start()
+    try:
+        with pytest.raises(KeyboardInterrupt):
+            solve(g, time_limit=60.0)
+    finally:
+        timer.cancel()
+    assert time.perf_counter() - start < 3.0
     assert g.to_dict() == before
+    assert solve(g, time_limit=None, node_limit=1_000).verdict == "unknown"  # the solver still works
 
 
 def test_results_are_frozen(solver_path):

@@ -3,8 +3,9 @@
 ``search.c`` ships with the package. On first use it is compiled with the C compiler on
 PATH (``cc``, else ``gcc``) into a per-user cache directory (``$XDG_CACHE_HOME`` or
 ``~/.cache``, then ``solitaire_widget/``), under a name made from a hash of the source,
-the compiler and the machine, and loaded with ``ctypes``. ``ctypes`` lets go of the GIL
-while the search runs, so a Jupyter kernel's other threads stay responsive. With no
+the compiler and the machine, and loaded with ``ctypes``. The search runs in a thread of
+its own and ``ctypes`` lets go of the GIL meanwhile, so a Jupyter kernel's other threads
+stay responsive, and an interrupt (Ctrl-C, the kernel's stop button) ends it. With no
 compiler, or when the build fails, one debug line is logged (logger ``solitaire_widget``)
 and ``solve`` uses the pure-Python search. The environment variable
 ``SOLITAIRE_WIDGET_NATIVE=0`` turns the accelerator off (read at each ``solve``, so a test
@@ -32,7 +33,7 @@ from pathlib import Path
 from typing import Literal
 
 from ...engine import Move, Position
-from ...engine.cards import DECK
+from ...engine.cards import DECK, card_set
 from ...engine.rules import NO_CARD, Rules
 from ...engine.safety import cards_needed_home
 
@@ -43,6 +44,9 @@ FLAGS = ("-O2", "-shared", "-fPIC", "-std=c99")
 TABLE_BITS = 25
 """The visited table holds at most 2^25 fingerprints of 16 bytes: 512 MB. It starts at
 1 MB and doubles as it fills, so a short search takes little memory."""
+
+_WAKE_EVERY = 0.05
+"""Seconds between two looks for an interrupt while the C search runs."""
 
 _MAX_FOUNDATIONS = 8
 _MAX_TABLEAU = 16
@@ -63,6 +67,7 @@ class _Rules(ctypes.Structure):
         ("foundation_split", ctypes.c_int32),
         ("draw", ctypes.c_int32),
         ("foundation_to_tableau", ctypes.c_int32),
+        ("look_for_dead_ends", ctypes.c_int32),
         ("parents", ctypes.c_uint64 * 52 * 3),
         ("fills_empty", ctypes.c_uint8 * 52 * 3),
         ("wants", ctypes.c_uint64 * 53 * _MAX_FOUNDATIONS),
@@ -157,6 +162,7 @@ def _build() -> ctypes.CDLL | None:
             ctypes.c_double,
             ctypes.c_int64,
             ctypes.c_int,
+            ctypes.POINTER(ctypes.c_int32),
             ctypes.POINTER(_Result),
         ]
         loaded.sw_solve.restype = ctypes.c_int
@@ -173,13 +179,6 @@ def _build() -> ctypes.CDLL | None:
         return None
 
 
-def _card_set(cards: frozenset[int] | Sequence[int]) -> int:
-    bits = 0
-    for card in cards:
-        bits |= 1 << card
-    return bits
-
-
 def _rules_for(position: Position, foundation_split: int) -> _Rules:
     rules: Rules = position.rules
     name = (rules.name, position.draw, position.foundation_to_tableau, foundation_split)
@@ -192,15 +191,16 @@ def _rules_for(position: Position, foundation_split: int) -> _Rules:
     made.foundation_split = foundation_split
     made.draw = position.draw
     made.foundation_to_tableau = position.foundation_to_tableau
+    made.look_for_dead_ends = rules.has_face_down
     for kind_index, kind in enumerate(_KINDS):
         for card in DECK:
-            made.parents[kind_index][card] = _card_set(rules.parents[kind][card])
+            made.parents[kind_index][card] = card_set(rules.parents[kind][card])
             made.fills_empty[kind_index][card] = rules.fills_empty[kind][card]
     for index, wants in enumerate(rules.foundation_wants):
         for top in range(NO_CARD + 1):
-            made.wants[index][top] = _card_set(wants[top])
+            made.wants[index][top] = card_set(wants[top])
     for card, needed in enumerate(cards_needed_home(position)):
-        made.safe_needs[card] = _card_set(needed)
+        made.safe_needs[card] = card_set(needed)
     _rules_made[name] = made
     return made
 
@@ -235,7 +235,8 @@ def search(
     or None when the accelerator is off or not built, or the game has more piles than the
     C code holds. ``foundation_split``: foundations ``[0, split)`` and ``[split, count)``
     are keyed apart. ``table_bits`` caps the visited table at ``2 ** table_bits`` slots
-    (three quarters of them used before it is cleared)."""
+    (three quarters of them used before it is cleared). An interrupt (``KeyboardInterrupt``)
+    while it runs stops the C search within a few thousand positions and is raised again."""
     rules = position.rules
     if rules.tableau_count > _MAX_TABLEAU or rules.foundation_count > _MAX_FOUNDATIONS or not available():
         return None
@@ -244,14 +245,36 @@ def search(
     made_rules = _rules_for(position, foundation_split)
     made_position = _position_for(position)
     result = _Result()
-    verdict = library.sw_solve(
-        ctypes.byref(made_rules),
-        ctypes.byref(made_position),
-        0.0 if time_limit is None else time_limit,
-        0 if node_limit is None else node_limit,
-        table_bits,
-        ctypes.byref(result),
-    )
+    stop = ctypes.c_int32(0)
+    verdicts: list[int] = []
+
+    def search_in_c() -> None:
+        verdicts.append(
+            library.sw_solve(
+                ctypes.byref(made_rules),
+                ctypes.byref(made_position),
+                0.0 if time_limit is None else time_limit,
+                0 if node_limit is None else node_limit,
+                table_bits,
+                ctypes.byref(stop),
+                ctypes.byref(result),
+            )
+        )
+
+    # The C search runs in a thread (ctypes lets go of the GIL) so that this thread can
+    # take an interrupt: it then raises the stop flag, which the search looks at every
+    # few hundred positions, waits for the search to end, and lets the interrupt go on.
+    worker = threading.Thread(target=search_in_c, name="solitaire_widget solver", daemon=True)
+    worker.start()
+    try:
+        while worker.is_alive():
+            worker.join(_WAKE_EVERY)
+    except KeyboardInterrupt:
+        stop.value = 1
+        worker.join()
+        library.sw_free(ctypes.byref(result))
+        raise
+    verdict = verdicts[0]
     try:
         if verdict not in _VERDICTS:
             raise MemoryError("the solver's C search ran out of memory")

@@ -38,7 +38,7 @@
 #define MAX_PILES (2 + MAX_FOUNDATIONS + MAX_TABLEAU)
 #define STOCK 0
 #define WASTE 1
-#define CHECK_EVERY 256
+#define CHECK_EVERY 256 /* nodes between two looks at the clock and the stop flag */
 
 enum { KIND_WASTE, KIND_TABLEAU, KIND_FOUNDATION };
 enum { WINNABLE = 0, UNWINNABLE = 1, UNKNOWN = 2, NO_MEMORY = -1, TABLE_TOO_SMALL = -2 };
@@ -49,6 +49,7 @@ typedef struct {
     int32_t foundation_split; /* foundations [0, split) and [split, count) are keyed apart */
     int32_t draw;
     int32_t foundation_to_tableau;
+    int32_t look_for_dead_ends; /* run hopeless() at each new position */
     uint64_t parents[3][CARDS];  /* [kind][card]: the tableau tops it may go on */
     uint8_t fills_empty[3][CARDS];
     uint64_t wants[MAX_FOUNDATIONS][CARDS + 1]; /* [foundation][top or NO_CARD] */
@@ -105,8 +106,10 @@ typedef struct {
     uint8_t down[MAX_TABLEAU][CARDS];
     int down_len[MAX_TABLEAU];
     int redeals, home_count, free_talon;
-    uint64_t home;
+    uint64_t home, talon; /* the cards home, the cards in the stock and waste */
     uint64_t kids[CARDS]; /* tableau cards that may go on each card */
+    uint64_t home_after[CARDS]; /* the foundation tops each card may go on */
+    uint64_t starters;          /* the cards that start a foundation */
 
     Played *played;
     size_t played_len, played_cap;
@@ -122,6 +125,7 @@ typedef struct {
     int64_t nodes, node_limit;
     int has_deadline;
     struct timespec deadline;
+    volatile const int32_t *stop; /* set to nonzero by another thread to end the search */
     int failed;
 } Search;
 
@@ -181,6 +185,7 @@ static void push(Search *s, int src, int dst, int count) {
             s->home &= ~((uint64_t)1 << s->cards[src][from]);
             s->home_count--;
         }
+        if (src == WASTE) s->talon &= ~((uint64_t)1 << s->cards[dst][s->len[dst] - 1]);
         if (src >= s->first_tableau && from == 0) {
             int t = src - s->first_tableau;
             if (s->down_len[t]) {
@@ -216,6 +221,7 @@ static void pop(Search *s) {
             s->home |= (uint64_t)1 << s->cards[dst][s->len[dst] - 1];
             s->home_count++;
         }
+        if (src == WASTE) s->talon |= (uint64_t)1 << s->cards[dst][s->len[dst] - 1];
         s->len[dst] -= count;
         copy_cards(&s->cards[src][s->len[src]], &s->cards[dst][s->len[dst]], count);
         s->len[src] += count;
@@ -510,6 +516,7 @@ static int talon_steps(Search *s, int onto) {
             pile_of[top] = (uint8_t)t;
         }
     }
+    empties &= -empties; /* the first only: see legal_moves */
     if (onto < 0)
         for (int f = 0; f < s->F; f++) takers |= r->wants[f][top_of(s, 2 + f)];
 
@@ -556,15 +563,77 @@ static int talon_steps(Search *s, int onto) {
     return 0;
 }
 
+/* search.py's _Search.hopeless: 1 when some card can never go home, whatever is played
+ * (see there for the rules and why each holds). Sets of cards are bit masks; `cleared`
+ * holds, per tableau pile, the indexes (from the bottom, face-down cards first) of the
+ * cards known able to leave the card under them. */
+static int hopeless(const Search *s) {
+    const sw_rules *r = s->r;
+    const uint64_t all = ((uint64_t)1 << CARDS) - 1;
+    uint64_t home = s->home, talon = s->talon, tops = 0, cleared[MAX_TABLEAU];
+    uint8_t pile[MAX_TABLEAU][CARDS], run_end[MAX_TABLEAU][CARDS];
+    int size[MAX_TABLEAU], empty = 0;
+    for (int t = 0; t < s->T; t++) {
+        int down = s->down_len[t], up = s->len[s->first_tableau + t], n = down + up;
+        copy_cards(pile[t], s->down[t], down);
+        copy_cards(pile[t] + down, s->cards[s->first_tableau + t], up);
+        size[t] = n;
+        cleared[t] = bit(n);
+        empty |= n == 0;
+        for (int j = n - 1; j >= 0; j--) {
+            int linked = j >= down && j + 1 < n && (r->parents[KIND_TABLEAU][pile[t][j + 1]] & bit(pile[t][j]));
+            run_end[t][j] = linked ? run_end[t][j + 1] : (uint8_t)(j + 1);
+        }
+    }
+    for (;;) {
+        uint64_t tops_before = tops, home_before = home;
+        int empty_before = empty;
+        for (int t = 0; t < s->T; t++) {
+            uint64_t done = cleared[t];
+            if (done == (bit(size[t] + 1) - 1)) continue; /* every card can leave, its tops are known */
+            for (int j = size[t] - 1; j >= 0; j--) {
+                int card = pile[t][j];
+                if (done & bit(j + 1)) tops |= bit(card);
+                if (done & bit(j)) continue;
+                int leaves = (r->parents[KIND_TABLEAU][card] & tops) || (r->fills_empty[KIND_TABLEAU][card] && empty);
+                if ((leaves && (done & bit(run_end[t][j]))) || ((done & bit(j + 1)) && (home & bit(card))))
+                    done |= bit(j);
+            }
+            cleared[t] = done;
+            empty |= (int)(done & 1);
+        }
+        for (uint64_t open = (talon | tops) & ~home; open; open &= open - 1) {
+            int card = lowest_card(open);
+            if ((s->starters & bit(card)) || (s->home_after[card] & home)) home |= bit(card);
+        }
+        if (home == all) return 0;
+        for (uint64_t open = talon & ~tops; open; open &= open - 1) {
+            int card = lowest_card(open);
+            if ((r->parents[KIND_WASTE][card] & tops) || (r->fills_empty[KIND_WASTE][card] && empty))
+                tops |= bit(card);
+        }
+        if (r->foundation_to_tableau)
+            for (uint64_t open = home & ~tops; open; open &= open - 1) {
+                int card = lowest_card(open);
+                if ((r->parents[KIND_FOUNDATION][card] & tops) || (r->fills_empty[KIND_FOUNDATION][card] && empty))
+                    tops |= bit(card);
+            }
+        if (tops == tops_before && home == home_before && empty == empty_before) return 1;
+    }
+}
+
 typedef struct {
     uint8_t src, dst, count;
 } Move;
 
-/* Position._generate_moves in its order, without the waste's and the stock's moves
- * (the search takes those through talon_steps). Returns the number of moves. */
+/* search.py's tableau_moves: Position._generate_moves in its order, without the waste's
+ * and the stock's moves (the search takes those through talon_steps), and into the first
+ * empty tableau pile only. Returns the number of moves. */
 static int legal_moves(const Search *s, Move *out) {
     const sw_rules *r = s->r;
-    int n = 0, T = s->T, F = s->F, first = s->first_tableau;
+    int n = 0, T = s->T, F = s->F, first = s->first_tableau, first_empty = -1;
+    for (int t = T - 1; t >= 0; t--)
+        if (!s->len[first + t]) first_empty = t;
     for (int t = 0; t < T; t++) {
         int top = top_of(s, first + t);
         if (top == NO_CARD) continue;
@@ -596,7 +665,7 @@ static int legal_moves(const Search *s, Move *out) {
                 if (head_pile[card] != target)
                     out[n++] = (Move){(uint8_t)(first + head_pile[card]), (uint8_t)(first + target), head_count[card]};
             }
-        } else {
+        } else if (target == first_empty) {
             for (int t = 0; t < T; t++) {
                 if (t == target) continue;
                 const uint8_t *pile = s->cards[first + t];
@@ -613,7 +682,7 @@ static int legal_moves(const Search *s, Move *out) {
             if (card == NO_CARD) continue;
             for (int t = 0; t < T; t++) {
                 int top = top_of(s, first + t);
-                if (top == NO_CARD ? r->fills_empty[KIND_FOUNDATION][card]
+                if (top == NO_CARD ? t == first_empty && r->fills_empty[KIND_FOUNDATION][card]
                                    : (r->parents[KIND_FOUNDATION][card] & bit(top)) != 0)
                     out[n++] = (Move){(uint8_t)(2 + f), (uint8_t)(first + t), 1};
             }
@@ -759,7 +828,8 @@ static int count_node(Search *s) {
         s->nodes--;
         return 1;
     }
-    return s->has_deadline && s->nodes % CHECK_EVERY == 0 && time_is_up(s);
+    if (s->nodes % CHECK_EVERY) return 0;
+    return *s->stop || (s->has_deadline && time_is_up(s));
 }
 
 static int push_frame(Search *s, size_t mark, uint64_t fa, uint64_t fb, size_t slot) {
@@ -783,6 +853,7 @@ static int run(Search *s) {
     size_t slot;
     key_of(s, &fa, &fb);
     visit(s, fa, fb, &slot);
+    if (s->r->look_for_dead_ends && hopeless(s)) return UNWINNABLE;
     if (!push_frame(s, 0, fa, fb, slot)) return NO_MEMORY;
     while (s->depth) {
         Frame *frame = &s->frames[s->depth - 1];
@@ -803,6 +874,11 @@ static int run(Search *s) {
             key_of(s, &fa, &fb);
             if (visit(s, fa, fb, &slot)) {
                 if (s->failed) return s->failed;
+                undo_to(s, mark);
+                continue;
+            }
+            if (s->r->look_for_dead_ends && hopeless(s)) {
+                s->table[slot].b = fb; /* searched: lost */
                 undo_to(s, mark);
                 continue;
             }
@@ -829,6 +905,8 @@ static void load(Search *s, const sw_rules *r, const sw_position *p) {
     memcpy(s->cards[STOCK], p->stock, (size_t)p->stock_len);
     s->len[WASTE] = p->waste_len;
     memcpy(s->cards[WASTE], p->waste, (size_t)p->waste_len);
+    for (int i = 0; i < p->stock_len; i++) s->talon |= bit(p->stock[i]);
+    for (int i = 0; i < p->waste_len; i++) s->talon |= bit(p->waste[i]);
     for (int f = 0; f < s->F; f++) {
         s->len[2 + f] = p->foundation_len[f];
         memcpy(s->cards[2 + f], p->foundations[f], (size_t)p->foundation_len[f]);
@@ -844,16 +922,24 @@ static void load(Search *s, const sw_rules *r, const sw_position *p) {
     for (int card = 0; card < CARDS; card++)
         for (int onto = 0; onto < CARDS; onto++)
             if (r->parents[KIND_TABLEAU][card] & bit(onto)) s->kids[onto] |= bit(card);
+    for (int f = 0; f < s->F; f++) {
+        s->starters |= r->wants[f][NO_CARD];
+        for (int top = 0; top < CARDS; top++)
+            for (uint64_t cards = r->wants[f][top]; cards; cards &= cards - 1) s->home_after[lowest_card(cards)] |= bit(top);
+    }
 }
 
 /* Search `p` for a win within `seconds` (<= 0: no limit) and `node_limit` (<= 0: none),
- * with a table of at most 2^table_bits fingerprints. Fills `out`; free its line with sw_free. */
+ * with a table of at most 2^table_bits fingerprints. The search also ends, as unknown, soon
+ * after another thread sets `*stop` to nonzero (Python does on an interrupt). Fills `out`;
+ * free its line with sw_free. */
 int sw_solve(const sw_rules *r, const sw_position *p, double seconds, int64_t node_limit, int table_bits,
-             sw_result *out) {
+             volatile const int32_t *stop, sw_result *out) {
     Search *s = calloc(1, sizeof(Search));
     memset(out, 0, sizeof *out);
     if (!s) return out->verdict = NO_MEMORY;
     load(s, r, p);
+    s->stop = stop;
     s->node_limit = node_limit;
     if (seconds > 0) {
         s->has_deadline = 1;
