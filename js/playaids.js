@@ -45,13 +45,8 @@ function select(control, choices) {
 }
 
 /** The value `value` if it is one of `choices`, else the default (a model from an older kernel). */
-function shown(value, choices) {
+function oneOf(value, choices) {
   return choices.some(([name]) => name === value) ? value : choices[0][0];
-}
-
-/** The choice made in `el`, always one of `choices`. */
-function chosen(el, choices) {
-  return shown(el.value, choices);
 }
 
 function iconButton(action, text, shapes) {
@@ -200,9 +195,9 @@ export class PlayAids {
     } else if (control === "check-winnable") {
       this.query("setting", { name: "check_winnable", value: this.checkBox.checked });
     } else if (control === "autoplay-mode") {
-      this.query("setting", { name: "autoplay_mode", value: chosen(this.autoplaySelect, AUTOPLAY_MODES) });
+      this.query("setting", { name: "autoplay_mode", value: oneOf(this.autoplaySelect.value, AUTOPLAY_MODES) });
     } else if (control === "demo-speed") {
-      this.query("setting", { name: "demo_speed", value: chosen(this.demoSelect, DEMO_SPEEDS) });
+      this.query("setting", { name: "demo_speed", value: oneOf(this.demoSelect.value, DEMO_SPEEDS) });
     }
   }
 
@@ -222,8 +217,8 @@ export class PlayAids {
     const aids = model.get("aids");
     const checking = Boolean(model.get("check_winnable"));
     this.checkBox.checked = checking;
-    this.autoplaySelect.value = shown(model.get("autoplay_mode"), AUTOPLAY_MODES);
-    this.demoSelect.value = shown(model.get("demo_speed"), DEMO_SPEEDS);
+    this.autoplaySelect.value = oneOf(model.get("autoplay_mode"), AUTOPLAY_MODES);
+    this.demoSelect.value = oneOf(model.get("demo_speed"), DEMO_SPEEDS);
     this.winnableBox.checked = this.winnableDeals;
     this.view.toolbar.newButton.classList.toggle("sw-button--winnable", this.winnableDeals);
 

@@ -110,7 +110,8 @@ class _Stop(Exception):
     """A limit was hit."""
 
 
-def _check_limits(time_limit: object, node_limit: object) -> tuple[float | None, int | None]:
+def check_limits(time_limit: object, node_limit: object) -> tuple[float | None, int | None]:
+    """The solver's limits as ``solve`` takes them; ``ValueError`` naming a limit that is not one."""
     if time_limit is not None:
         if isinstance(time_limit, bool) or not isinstance(time_limit, (int, float)):
             raise ValueError(f"time_limit must be a number of seconds above 0 or None, not {time_limit!r}")
@@ -157,7 +158,7 @@ def solve(
     and a winning line from either is replayed with the engine's checks before it is returned.
     An interrupt (``KeyboardInterrupt``) stops either search at once and is raised again.
     """
-    seconds_allowed, nodes_allowed = _check_limits(time_limit, node_limit)
+    seconds_allowed, nodes_allowed = check_limits(time_limit, node_limit)
     position = _position_of(game)
     start = time.perf_counter()
     found = native.search(

@@ -34,6 +34,7 @@ from ..game import Game
 from ..lesson import OTHER_MOVE, Lesson
 from ..scripting.strategies import Choice, GameView, SolverPlayer, Strategy
 from ..solver.aids import Hint
+from ..solver.search import check_limits
 from .aids import NO_AIDS, PlayAids
 from .intents import STALE, Refusal, brief, checked_intent, request_id
 from .player import Player
@@ -342,7 +343,7 @@ class SolitaireWidget(anywidget.AnyWidget):
     def _start_run(
         self, strategy: Strategy, delay: float, max_moves: int | None, *, demo: bool = False
     ) -> Player:
-        if isinstance(delay, bool) or not isinstance(delay, (int, float)) or not 0 <= delay < float("inf"):
+        if isinstance(delay, bool) or not isinstance(delay, (int, float)) or not 0 <= delay < inf:
             raise ValueError(f"delay is a number of seconds from 0, not {brief(delay)}")
         if max_moves is not None and (
             isinstance(max_moves, bool) or not isinstance(max_moves, int) or max_moves < 0
@@ -367,13 +368,8 @@ class SolitaireWidget(anywidget.AnyWidget):
         lost, or no line was found in time) and the game is as it was. Stopped (``stop()``
         or the board's Stop button), the game is an ordinary game, to be played on or undone.
         """
-        if (
-            isinstance(time_limit, bool)
-            or not isinstance(time_limit, (int, float))
-            or not 0 < time_limit < inf
-        ):
-            raise ValueError(f"time_limit is a number of seconds above 0, not {brief(time_limit)}")
-        line = SolverPlayer(None, float(time_limit), fallback=_resign, solve_with=self._aids.solve_waited)
+        seconds, _ = check_limits(time_limit, None)  # here, not later in the worker
+        line = SolverPlayer(None, seconds, fallback=_resign, solve_with=self._aids.solve_waited)
         speed = DEMO_DELAYS[self.demo_speed] if delay is None else delay
         return self._start_run(line, speed, None, demo=True)
 
