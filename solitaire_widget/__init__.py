@@ -38,7 +38,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from .engine import GAMES, IllegalMove, Move, Outcome, Position, Termination
+from .engine import GAMES, IllegalMove, Move, Outcome, Position, RunEnd, Termination
 from .game import Game
 from .records.record import RecordError
 from .solver import Difficulty, Hint, HintSource, SolveResult, Winnability, solve
@@ -57,6 +57,7 @@ __all__ = [
     "Outcome",
     "Position",
     "RecordError",
+    "RunEnd",
     "SolitaireWidget",
     "SolveResult",
     "Termination",

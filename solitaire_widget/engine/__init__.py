@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from .games import GAMES, rules_for
 from .moves import IllegalMove, Move
-from .outcome import Outcome, Termination
+from .outcome import Outcome, RunEnd, Termination
 from .position import Position
 
-__all__ = ["GAMES", "IllegalMove", "Move", "Outcome", "Position", "Termination", "rules_for"]
+__all__ = ["GAMES", "IllegalMove", "Move", "Outcome", "Position", "RunEnd", "Termination", "rules_for"]

@@ -32,6 +32,35 @@ class Termination(enum.Enum):
     """Legal moves are left, but they only shuttle cards without progress."""
 
 
+class RunEnd(str, enum.Enum):
+    """How a run of moves chosen by a strategy ended: on the board (``w.run``, the demo) and
+    in ``simulate``'s rows alike. The game's own endings share ``Termination``'s values; the
+    values are the words sent to the view and written in rows, so ``end == "won"`` holds."""
+
+    WON = "won"
+    """The game is won."""
+    NO_MOVES = "no_moves"
+    """The game is over: no legal move is left."""
+    NO_USEFUL_MOVES = "no_useful_moves"
+    """The game is over: only moves that shuttle cards are left."""
+    RESIGNED = "resigned"
+    """The strategy returned None."""
+    MAX_MOVES = "max_moves"
+    """The run played as many moves as it was allowed."""
+    TIME_LIMIT = "time_limit"
+    """The strategy took longer than the run allowed."""
+    ERROR = "error"
+    """The strategy (or the process running it) failed: it raised, returned something that
+    is not a legal move, or its worker process died."""
+    STOPPED = "stopped"
+    """Someone stopped the run (the board's Stop, ``w.stop()``, a new deal)."""
+
+    @classmethod
+    def of(cls, termination: Termination) -> RunEnd:
+        """The run end of a game that ended this way."""
+        return cls(termination.value)
+
+
 @dataclass(frozen=True)
 class Outcome:
     """The end of a game: how (``termination``) and why, in words (``reason``)."""
