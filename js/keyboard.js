@@ -3,11 +3,13 @@
 
 import { makeElement } from "./dom.js";
 import { focusRows, keyAction, moveFocus, resizeHeld } from "./keys.js";
+import { isRunning } from "./run.js";
 
 const KEY_HELP =
   "Arrow keys move between piles. Enter or Space picks up cards and puts them down. " +
   "Shift with Up or Down changes how many cards are held. Escape puts them back. " +
-  "U undo, R redo, A auto-move to foundations, H hint, D demo, N new game. " +
+  "U undo, R redo, A auto-move to foundations, H hint, D demo (D again stops it), N new game. " +
+  "Escape stops a demo, a strategy or a replay; with nothing to stop it leaves the board for the notebook. " +
   "[ and ] step back and forward through the moves of the line.";
 
 export class KeyboardPlay {
@@ -37,15 +39,26 @@ export class KeyboardPlay {
   /**
    * The board's keys, pressed while a pile has the focus, must not also work as notebook
    * shortcuts (arrows would select other cells, Enter edit the cell). Capturing them at the
-   * window runs before the notebook's handler on the document; every other key (Ctrl+S,
-   * Shift+Enter, "b" for a new cell, Escape with nothing held) goes on to the notebook.
+   * window runs before the notebook's handler on the document. Other printable keys are
+   * kept from the notebook by the view (see staysInWidget); Escape with nothing to cancel
+   * goes on, and the view then hands the focus back to the notebook.
    */
   onWindowKey(event) {
     if (!(event.target instanceof Node) || !this.view.board.el.contains(event.target)) return;
     const action = keyAction(event);
-    if (!action || (action === "cancel" && !this.view.held)) return;
+    if (!action || (action === "cancel" && !this.cancellation())) return;
     event.stopPropagation();
     this.onKey(event);
+  }
+
+  /** What Escape cancels, most recent first: held cards, a run (the demo or a strategy), a
+   * replay of the line; null when there is nothing to cancel. */
+  cancellation() {
+    const view = this.view;
+    if (view.held) return () => view.putBack();
+    if (isRunning(view.state)) return () => view.runCommand("stop");
+    if (view.study.replay.playing) return () => view.study.replay.stop();
+    return null;
   }
 
   onKey(event) {
@@ -77,8 +90,14 @@ export class KeyboardPlay {
       case "activate":
         view.activate(view.focusId);
         break;
-      case "cancel":
-        if (view.held) view.putBack();
+      case "cancel": {
+        const cancel = this.cancellation();
+        if (cancel) cancel();
+        break;
+      }
+      case "demo":
+        // The key that starts the demo stops it too, as Stop does.
+        view.runCommand(isRunning(view.state) ? "stop" : "demo");
         break;
       case "new":
         view.newGame();

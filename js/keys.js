@@ -57,6 +57,18 @@ export function keyAction(event) {
   }
 }
 
+/**
+ * True for a key press that must stay inside the widget: every printable key without Ctrl,
+ * Alt or Meta. In a notebook's command mode single letters and digits are shortcuts (x cuts
+ * the cell, m makes it Markdown, 0 0 restarts the kernel), and they would otherwise fire
+ * from a focused pile, button or move list. Keys with modifiers, Tab, Shift+Enter and the
+ * like still reach the notebook.
+ */
+export function staysInWidget(event) {
+  if (event.ctrlKey || event.altKey || event.metaKey) return false;
+  return typeof event.key === "string" && event.key.length === 1;
+}
+
 /** The two rows of piles focus moves through: stock, waste, foundations; then the tableau. */
 export function focusRows(pileIds) {
   const tableau = pileIds.filter((id) => id.startsWith("tableau/"));

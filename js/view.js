@@ -21,7 +21,7 @@ import { Feedback } from "./feedback.js";
 import { IntentChannel, makeViewId } from "./intents.js";
 import { KeyboardPlay } from "./keyboard.js";
 import { lessonNews } from "./lesson.js";
-import { activatePile } from "./keys.js";
+import { activatePile, staysInWidget } from "./keys.js";
 import { describeLastMove, runWords } from "./labels.js";
 import { splitWidth } from "./layout.js";
 import { legalTargets } from "./legal.js";
@@ -103,6 +103,7 @@ export class SolitaireView {
     // document), so keys meant for the board never reach it; see KeyboardPlay.onWindowKey.
     this.listen(window, "keydown", (e) => keyboard.onWindowKey(e), true);
     this.listen(window, "keydown", (e) => study.onWindowKey(e), true);
+    this.listen(this.root, "keydown", (e) => this.onKeyInside(e));
     this.listen(board.el, "focusin", (e) => keyboard.onFocusIn(e));
     this.listen(board.el, "pointerdown", (e) => pointer.onPointerDown(e));
     this.listen(board.el, "pointermove", (e) => pointer.onPointerMove(e));
@@ -339,6 +340,27 @@ export class SolitaireView {
       default:
         break;
     }
+  }
+
+  /**
+   * Keys that bubble up to the widget's root after its own parts had them. Printable keys
+   * stop here: in a notebook's command mode they are shortcuts (x cuts the cell), and a
+   * focused pile, button or move entry would otherwise fire them. Escape that nothing in the
+   * widget used leaves the widget for the notebook, as Escape leaves a cell's editor.
+   */
+  onKeyInside(event) {
+    if (staysInWidget(event)) event.stopPropagation();
+    else if (event.key === "Escape" && !event.defaultPrevented && !event.target.closest("input, select, textarea")) {
+      this.leaveWidget();
+    }
+  }
+
+  /** The focus goes to the nearest focusable element around the widget (in JupyterLab, the
+   * notebook in command mode), or nowhere when there is none. */
+  leaveWidget() {
+    const outer = this.host.parentElement && this.host.parentElement.closest("[tabindex]");
+    if (outer) outer.focus();
+    else if (document.activeElement && this.root.contains(document.activeElement)) document.activeElement.blur();
   }
 
   /** Clicks on buttons run their commands, on the move list go to a move; the rest is board play. */

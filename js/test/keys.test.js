@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { activatePile, focusRows, keyAction, moveFocus, resizeHeld } from "../keys.js";
+import { activatePile, focusRows, keyAction, moveFocus, resizeHeld, staysInWidget } from "../keys.js";
 import { fixture } from "./helpers.js";
 
 describe("keys", () => {
@@ -93,5 +93,18 @@ describe("picking up and putting down", () => {
     expect(held.count).toBe(1);
     const waste = { source: "waste", count: 1 };
     expect(resizeHeld(state, waste, 1)).toBe(waste);
+  });
+});
+
+describe("staysInWidget", () => {
+  it("keeps every printable key without Ctrl, Alt or Meta from the notebook's shortcuts", () => {
+    for (const k of ["x", "m", "b", "0", "Z", " ", "?", "["]) expect(staysInWidget({ key: k })).toBe(true);
+    expect(staysInWidget({ key: "B", shiftKey: true })).toBe(true);
+  });
+  it("lets keys with modifiers and named keys go on", () => {
+    expect(staysInWidget({ key: "s", ctrlKey: true })).toBe(false);
+    expect(staysInWidget({ key: "x", metaKey: true })).toBe(false);
+    expect(staysInWidget({ key: "x", altKey: true })).toBe(false);
+    for (const k of ["Enter", "Tab", "Escape", "ArrowUp", "F5"]) expect(staysInWidget({ key: k })).toBe(false);
   });
 });

@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { ANSWER_TIMEOUT_MS } from "../intents.js";
 import cases from "./fixtures/moves.json";
+import widget from "../widget.js";
 import { FakeModel, click, doubleClick, fixture, key, mount, pointer } from "./helpers.js";
 
 const SUIT_WORDS = { C: "clubs", D: "diamonds", H: "hearts", S: "spades" };
@@ -489,8 +490,9 @@ describe("keyboard play", () => {
   it("keys with Ctrl or Meta, Tab and Shift+Enter are left to the browser and the notebook", () => {
     const { model, pile } = view(fixture("klondike_start"));
     const reached = [];
+    // JupyterLab 4 reads its shortcuts from keydown bubbling up to the document.
     const notebook = (event) => reached.push(event.key);
-    document.addEventListener("keydown", notebook, true);
+    document.addEventListener("keydown", notebook);
     try {
       pile("stock").focus();
       const save = key(pile("stock"), "s", { ctrlKey: true });
@@ -498,16 +500,69 @@ describe("keyboard play", () => {
       key(pile("stock"), "Enter", { shiftKey: true });
       expect(save.defaultPrevented).toBe(false);
       expect(reached).toEqual(["s", "Tab", "Enter"]);
-      // The board's own keys stop at the board; other letters ("b": a cell below) go on.
-      for (const name of ["ArrowDown", "Enter", "b", "Escape", "u"]) key(document.activeElement, name);
-      expect(reached).toEqual(["s", "Tab", "Enter", "b"]);
+      // The board's own keys, and every other printable key, stop in the widget.
+      for (const name of ["ArrowDown", "Enter", "b", "m", "x", "c", "v", "z", "0", "B", "Escape", "u"]) {
+        key(document.activeElement, name);
+      }
+      expect(reached).toEqual(["s", "Tab", "Enter"]);
       expect(model.sent.map((intent) => intent.kind)).toEqual(["undo"]);
-      // Escape with nothing held is not the board's either.
-      key(document.activeElement, "Escape");
-      expect(reached).toEqual(["s", "Tab", "Enter", "b", "Escape"]);
     } finally {
-      document.removeEventListener("keydown", notebook, true);
+      document.removeEventListener("keydown", notebook);
     }
+  });
+
+  it("printable keys on buttons and the move list stay in the widget too", () => {
+    const { q } = view(fixture("klondike_mid"));
+    const reached = [];
+    const notebook = (event) => reached.push(event.key);
+    document.addEventListener("keydown", notebook);
+    try {
+      for (const el of [q('[data-action="undo"]'), q("[data-timeline]")]) {
+        for (const name of ["x", "m", "0", "a"]) key(el, name);
+      }
+      expect(reached).toEqual([]);
+    } finally {
+      document.removeEventListener("keydown", notebook);
+    }
+  });
+
+  it("Escape with nothing to cancel leaves the board for the notebook around it", () => {
+    const outer = document.createElement("div");
+    outer.tabIndex = -1;
+    document.body.append(outer);
+    const model = new FakeModel(fixture("klondike_start"));
+    const el = document.createElement("div");
+    outer.append(el);
+    const cleanup = widget.render({ model, el });
+    try {
+      // Held cards: Escape puts them back and the focus stays; a second Escape leaves.
+      const column = el.querySelector('[data-pile="tableau/0"]');
+      column.focus();
+      key(column, "Enter");
+      expect(el.querySelectorAll(".sw-card--held").length).toBeGreaterThan(0);
+      key(column, "Escape");
+      expect(el.querySelectorAll(".sw-card--held")).toHaveLength(0);
+      expect(document.activeElement).toBe(column);
+      key(column, "Escape");
+      expect(document.activeElement).toBe(outer);
+    } finally {
+      cleanup();
+    }
+  });
+
+  it("Escape and d stop a run; d starts the demo when none plays", () => {
+    const state = fixture("klondike_start");
+    const running = next(state, { run: { playing: true, demo: true, said: "" } });
+    const { model, pile } = view(running);
+    pile("stock").focus();
+    key(pile("stock"), "Escape");
+    expect(model.sent.map((intent) => intent.kind)).toEqual(["stop"]);
+    model.setState(next(running));
+    key(pile("stock"), "d");
+    expect(model.sent.map((intent) => intent.kind)).toEqual(["stop", "stop"]);
+    model.setState(next(running, { version: running.version + 2, run: { playing: false, demo: true, said: "stopped" } }));
+    key(pile("stock"), "d");
+    expect(model.sent.map((intent) => intent.kind)).toEqual(["stop", "stop", "demo"]);
   });
 
   it("keys typed in the toolbar are not taken by the board", () => {

@@ -1,0 +1,76 @@
+"""Keys pressed on the board stay in the board: JupyterLab's command-mode shortcuts (x cuts
+the cell, m makes it Markdown, b adds a cell, 0 0 restarts the kernel) never fire from it,
+and Escape hands the focus back to the notebook."""
+
+from __future__ import annotations
+
+import pytest
+from harness import KLONDIKE_SEED_3, NotebookPage
+from playwright.sync_api import expect
+
+# Every command-mode shortcut a player could hit on the board, the board's own letters among
+# them (a: auto-move, d: demo), and Shift with a letter (Shift+M merges cells).
+# The board takes one intent per state it shows, so the test waits for the state a and d bring.
+BEFORE_AUTOPLAY = ["m", "x", "b", "c", "v", "z"]
+AFTER_DEMO = ["0", "0", "Shift+M", "Shift+V", "y", "j", "k"]
+
+READ_NOTEBOOK = """() => {
+    const notebook = window.jupyterapp.shell.currentWidget.content;
+    return {
+        cells: notebook.widgets.map(cell => [cell.model.type, cell.model.sharedModel.getSource()]),
+        active: notebook.activeCellIndex,
+    };
+}"""
+
+
+def notebook_contents(notebook: NotebookPage) -> dict:
+    return notebook.page.evaluate(READ_NOTEBOOK)
+
+
+@pytest.mark.browser(timeout=150)
+def test_letter_keys_on_the_board_leave_the_notebook_alone(open_notebook, page_errors, artifacts):
+    notebook = open_notebook([KLONDIKE_SEED_3, "kernel_mark = 'still here'"])
+    root = notebook.wait_for_widget()
+    stop = root.locator(".sw-toolbar [data-action='stop']")
+    notebook.pile("tableau/6").focus()
+    before = notebook_contents(notebook)  # focus on the board made its cell the active one
+    for key in BEFORE_AUTOPLAY:
+        notebook.page.keyboard.press(key)
+    version = notebook.version()
+    notebook.page.keyboard.press("a")  # the ace of spades goes home
+    notebook.wait_for_version(version)
+    notebook.page.keyboard.press("d")
+    for key in AFTER_DEMO:
+        notebook.page.keyboard.press(key)
+    # d started the demo (seed 3 is winnable and the demo plays a move every half second).
+    expect(stop).to_be_visible()
+    assert notebook.focused_pile() is not None
+    notebook.page.screenshot(path=artifacts / "keys-stay-in-board.png")
+
+    # Escape stops the demo; the focus stays on the board.
+    notebook.page.keyboard.press("Escape")
+    expect(stop).to_be_hidden()
+    assert notebook.focused_pile() is not None
+
+    # Nothing reached the notebook: the same cells, of the same kinds, the same cell active.
+    assert notebook_contents(notebook) == before
+    assert notebook.notebook.locator("[data-version]").count() == 1
+
+    # With nothing to cancel, Escape leaves the board for the notebook, in command mode.
+    notebook.page.keyboard.press("Escape")
+    where = notebook.page.evaluate(
+        """() => {
+            const active = document.activeElement;
+            return {
+                inWidget: Boolean(active.closest('[data-version]')),
+                inNotebook: Boolean(active.closest('.jp-Notebook')),
+                commandMode: Boolean(document.querySelector('.jp-Notebook.jp-mod-commandMode')),
+            };
+        }"""
+    )
+    assert where == {"inWidget": False, "inNotebook": True, "commandMode": True}
+
+    # The kernel was not restarted by 0 0, and the board agrees with Python.
+    assert notebook.python_json("kernel_mark") == "still here"
+    notebook.assert_board_matches_python()
+    assert page_errors == []
