@@ -26,14 +26,9 @@ STEP_TIMEOUT_MS = 30_000
 VIEWPORT = {"width": 1400, "height": 1000}
 
 # Saving a notebook stores the widgets' state in it, so a reopened notebook shows its board
-# before any cell runs again. Comms go over the kernel's main shell: JupyterLab 4.6 sends
-# them to a subshell by default once one is ready, so whether a running cell holds up the
-# widget's answers would depend on how soon that subshell came up (the busy-kernel test
-# needs a running cell to hold them up).
-SERVER_SETTINGS = {
-    "@jupyter-widgets/jupyterlab-manager:plugin": {"saveState": True},
-    "@jupyterlab/apputils-extension:kernels-settings": {"commsOverSubshells": "disabled"},
-}
+# before any cell runs again. Everything else is JupyterLab's default, comms over kernel
+# subshells included: board intents then run on a subshell thread beside the cells.
+SERVER_SETTINGS = {"@jupyter-widgets/jupyterlab-manager:plugin": {"saveState": True}}
 
 
 @pytest.hookimpl(wrapper=True, tryfirst=True)

@@ -436,23 +436,36 @@ class NotebookPage:
         return "".join(texts.all_text_contents())
 
     @contextlib.contextmanager
-    def kernel_held(self, folder: Path, then: str = "") -> Iterator[None]:
-        """Keep this notebook's kernel busy while the block runs, as a long cell would: what
-        the view sends meanwhile queues behind it. On release the kernel runs ``then`` (code),
-        and only after it the messages that queued.
+    def game_held(self, folder: Path, then: str = "", widget: str = "w") -> Iterator[None]:
+        """Keep the board's game busy while the block runs, as a long cell playing on
+        ``w.game`` would: the kernel runs a loop holding the game's lock, so what the view
+        sends meanwhile waits, whether JupyterLab delivers it on a kernel subshell (its
+        default: the intent waits for the lock) or on the main shell (it queues behind the
+        loop). On release the kernel runs ``then`` (code) still holding the lock, and only
+        after it the intents that waited.
 
-        The kernel runs a loop sent straight to it from the page (not a cell). The loop
-        writes a file in ``folder`` once it runs, which the block waits for: so it is this
-        very notebook's kernel that is held, not one whose status text another kernel's work
-        could show. It ends when the block has ended, not after a fixed time that a slow
-        machine could use up before the block is done.
+        The loop is sent straight to this notebook's kernel from the page (not a cell). It
+        writes a file in ``folder`` once it holds the lock, which the block waits for, and it
+        ends when the block has ended, not after a fixed time that a slow machine could use
+        up before the block is done.
         """
         token = secrets.token_hex(4)
-        held, release = folder / f"kernel-held-{token}", folder / f"release-the-kernel-{token}"
+        held, release = folder / f"game-held-{token}", folder / f"release-the-game-{token}"
+        body = f"\n    {then}" if then else ""
         code = (
-            f"import pathlib, time\npathlib.Path({str(held)!r}).touch()\n"
-            f"while not pathlib.Path({str(release)!r}).exists():\n    time.sleep(0.02)\n{then}"
+            f"import pathlib, time\nwith {widget}.game.lock:\n    pathlib.Path({str(held)!r}).touch()\n"
+            f"    while not pathlib.Path({str(release)!r}).exists():\n        time.sleep(0.02){body}"
         )
+        self.run_code_in_background(code)
+        try:
+            wait_for_file(held)
+            yield
+        finally:
+            release.touch()
+
+    def run_code_in_background(self, code: str) -> None:
+        """Send ``code`` straight to this notebook's kernel, as a cell would run it, without
+        waiting for it (nothing shows in the notebook)."""
         self.page.evaluate(
             """([code, path]) => {
                 const panels = [...window.jupyterapp.shell.widgets('main')];
@@ -461,11 +474,6 @@ class NotebookPage:
             }""",
             [code, self.name],
         )
-        try:
-            wait_for_file(held)
-            yield
-        finally:
-            release.touch()
 
     def python_json(self, expression: str) -> Any:
         """The value of the Python ``expression`` in the kernel, sent through JSON."""

@@ -1,7 +1,7 @@
 """Instant moves: a legal move shows on the board before the kernel answers, pending, and
-the kernel's answer then confirms it or puts the cards back. The kernel is held busy while
-the move is made, so the pending board can be seen (and photographed) for as long as the
-test needs, within the view's 4 s watchdog."""
+the kernel's answer then confirms it or puts the cards back. A cell holds the game's lock
+while the move is made (the kernel cannot answer until it lets go), so the pending board can
+be seen (and photographed) for as long as the test needs, within the view's 4 s watchdog."""
 
 from __future__ import annotations
 
@@ -52,7 +52,7 @@ def test_a_legal_move_shows_before_the_kernel_answers_then_is_confirmed(
     assert expected[MOVE.source][-1] == "down", "the move must uncover a face-down card"
 
     # Everything in the block happens within the view's 4 s watchdog: a few clicks and reads.
-    with notebook.kernel_held(tmp_path):
+    with notebook.game_held(tmp_path):
         notebook.click_move(MOVE.source, MOVE.target, MOVE.count)
         expect(root).to_have_attribute("data-pending", REQUEST_ID)
         board = notebook.board()
@@ -89,7 +89,7 @@ def test_a_pending_move_that_python_refuses_puts_the_cards_back_and_says_why(
 
     # Python draws a card between the click and the kernel reading it: the click was made on
     # a board that is no longer the game's, and Python refuses it.
-    with notebook.kernel_held(tmp_path, then="w.play('s>w')"):
+    with notebook.game_held(tmp_path, then="w.play('s>w')"):
         notebook.click_move(MOVE.source, MOVE.target, MOVE.count)
         expect(root).to_have_attribute("data-pending", REQUEST_ID)
         assert notebook.board()["piles"] == pending_piles(start["position"], MOVE)

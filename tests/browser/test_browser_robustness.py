@@ -1,5 +1,5 @@
-"""The widget when things go wrong around it: two views of one widget, clicks while the
-kernel is busy, and a view whose kernel has gone. In each, the board on screen and the
+"""The widget when things go wrong around it: two views of one widget, clicks while
+a cell holds the game, and a view whose kernel has gone. In each, the board on screen and the
 kernel's game must agree, and the page must raise no error."""
 
 from __future__ import annotations
@@ -7,7 +7,7 @@ from __future__ import annotations
 import re
 
 import pytest
-from harness import KLONDIKE_SEED_3, NotebookPage
+from harness import KLONDIKE_SEED_3, NotebookPage, wait_for_file
 from playwright.sync_api import expect
 
 KERNEL_SILENT = re.compile(r"^The kernel is not answering\.")
@@ -93,7 +93,7 @@ def test_two_views_of_one_widget_stay_in_step(open_notebook, page_errors):
 
 
 @pytest.mark.browser(timeout=120)
-def test_rapid_clicks_while_the_kernel_is_busy_play_one_move(open_notebook, page_errors, tmp_path):
+def test_rapid_clicks_while_a_cell_holds_the_game_play_one_move(open_notebook, page_errors, tmp_path):
     notebook = open_notebook(
         [
             KLONDIKE_SEED_3,
@@ -103,9 +103,9 @@ def test_rapid_clicks_while_the_kernel_is_busy_play_one_move(open_notebook, page
     root = notebook.wait_for_widget()
     version = notebook.assert_board_matches_python()["version"]
 
-    # The clicks arrive while the kernel is held; their messages queue behind it. The view's
+    # The clicks arrive while a cell holds the game; their intents wait for it. The view's
     # own 4 s watchdog still runs from the first click; what follows takes under 1 s.
-    with notebook.kernel_held(tmp_path):
+    with notebook.game_held(tmp_path):
         for _ in range(5):
             notebook.click_pile("stock")
         expect(root).to_have_class(re.compile(r"\bsw-waiting\b"))
@@ -143,4 +143,50 @@ def test_a_view_whose_kernel_has_gone_says_so(open_notebook, page_errors):
     expect(live_text(notebook)).to_have_text(KERNEL_SILENT)
     expect(root).not_to_have_class(re.compile(r"\bsw-waiting\b"))
     assert notebook.board() == before
+    assert page_errors == []
+
+
+@pytest.mark.browser(timeout=180)
+def test_clicks_on_the_board_while_a_cell_plays_on_the_game(open_notebook, page_errors, tmp_path):
+    """JupyterLab delivers the board's intents on a kernel subshell, so they run while a cell
+    plays on ``w.game`` from the main thread: every click is carried out whole or refused,
+    and afterwards the board shows exactly the game."""
+    notebook = open_notebook([KLONDIKE_SEED_3])
+    root = notebook.wait_for_widget()
+    started, stop = tmp_path / "cell-playing", tmp_path / "cell-stop"
+    notebook.run_code_in_background(
+        "import pathlib, random, time\n"
+        "rng, g, played = random.Random(7), w.game, 0\n"
+        f"pathlib.Path({str(started)!r}).touch()\n"
+        f"while not pathlib.Path({str(stop)!r}).exists():\n"
+        "    with g.lock:  # the moves offered are still legal when one is played\n"
+        "        moves = g.legal_moves()\n"
+        "        if moves and (rng.random() < 0.6 or not g.history):\n"
+        "            g.play(rng.choice(moves))\n"
+        "        elif g.history:\n"
+        "            g.undo()\n"
+        "    played += 1\n"
+        "    time.sleep(0.002)\n"
+    )
+    wait_for_file(started)
+    for _ in range(12):
+        notebook.click_pile("stock")
+        notebook.click_move("tableau/6", "tableau/3")
+        notebook.click_pile("waste")
+        root.locator(".sw-toolbar [data-action='undo']").click()
+    stop.touch()
+    notebook.wait_for_kernel_idle(notebook.name)
+    assert notebook.python_json("played") > 0
+    # The last state Python sent may still be on its way; the board settles on it.
+    python = notebook.python_state()
+    notebook.page.wait_for_function(
+        "([root, version]) => Number(root.dataset.version) >= version",
+        arg=[root.element_handle(), python["version"]],
+    )
+    notebook.assert_board_matches_python()
+    # One more move from the board works.
+    version = notebook.version()
+    notebook.click_pile("stock")
+    notebook.wait_for_version(version)
+    notebook.assert_board_matches_python()
     assert page_errors == []
