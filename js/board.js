@@ -15,6 +15,34 @@ const COMPACT_CARD_WIDTH = 62; // below this, number cards show one large suit, 
 const FALLBACK_WIDTH = 800; // before the view is attached and has a width
 const PAGE_CHROME_PX = 150; // toolbar and notebook chrome above and below the board
 
+/** Where each card of `pile` lies from the pile's corner: fanned, stacked or squared. */
+function cardOffsets(pile, layout, context) {
+  if (pile.kind === "tableau") {
+    const source = context.state.position.tableau[pile.index];
+    return tableauOffsets(source.down.length, source.up.length, layout.steps[pile.index]);
+  }
+  if (pile.kind === "waste") return wasteOffsets(pile.cards.length, context.wasteFan, layout.cardWidth);
+  return stackOffsets(pile.cards.length);
+}
+
+/**
+ * A foundation's words: what it takes next, as the empty slot's hint or as the caption under
+ * its cards (a tick once it wants nothing more), and the `extra` its label reads.
+ */
+function foundationWords(pile, context) {
+  // null: a pending move touched this foundation, and what it takes next is Python's to say.
+  const listed = context.takes[pile.index];
+  const takes = listed === null ? null : listed || [];
+  const codes = pile.cards.map((card) => card.code);
+  const words = { hint: "", caption: "", badge: "", extra: { takes } };
+  if (takes !== null) {
+    const text = foundationHint(codes, takes, context.arrows);
+    if (codes.length === 0) words.hint = text;
+    else words.caption = text || "\u2713";
+  }
+  return words;
+}
+
 export class Board {
   /** `helpId`: the element that explains the board's keys. */
   constructor(view, helpId) {
@@ -129,8 +157,21 @@ export class Board {
 
   renderPile(pile, layout, context) {
     const pileView = this.pileElement(pile.id, pile.kind);
-    const { el } = pileView;
     const rect = layout.piles[pile.id];
+    this.placePile(pileView.el, pile, rect);
+    let words = { hint: "", caption: "", badge: "", extra: {} };
+    if (pile.kind === "foundation") words = foundationWords(pile, context);
+    else if (pile.kind === "stock") words = this.stockWords(pileView.el, pile, layout, context);
+    setText(pileView.hint, words.hint);
+    setText(pileView.caption, words.caption);
+    setText(pileView.badge, words.badge);
+    pileView.badge.hidden = words.badge === "";
+    setAttr(pileView.el, "aria-label", pileLabel(pile, words.extra));
+    this.placeCards(pile, pileView, rect, cardOffsets(pile, layout, context), context.moving);
+  }
+
+  /** The pile's place and size (written only when changed), its tab stop and its empty look. */
+  placePile(el, pile, rect) {
     const style = el.style;
     const left = `${rect.x}px`;
     const top = `${rect.y}px`;
@@ -142,49 +183,30 @@ export class Board {
     if (style.height !== height) style.height = height;
     setAttr(el, "tabindex", pile.id === this.view.focusId ? "0" : "-1");
     el.classList.toggle("sw-pile--empty", pile.cards.length === 0);
+  }
 
-    let offsets;
-    let hint = "";
-    let caption = "";
-    let badge = "";
-    let extra = {};
-    if (pile.kind === "tableau") {
-      const source = context.state.position.tableau[pile.index];
-      offsets = tableauOffsets(source.down.length, source.up.length, layout.steps[pile.index]);
-    } else if (pile.kind === "waste") {
-      offsets = wasteOffsets(pile.cards.length, context.wasteFan, layout.cardWidth);
-    } else {
-      offsets = stackOffsets(pile.cards.length);
-    }
-    if (pile.kind === "foundation") {
-      // null: a pending move touched this foundation, and what it takes next is Python's to say.
-      const listed = context.takes[pile.index];
-      const takes = listed === null ? null : listed || [];
-      const codes = pile.cards.map((card) => card.code);
-      if (takes !== null) {
-        const text = foundationHint(codes, takes, context.arrows);
-        if (codes.length === 0) hint = text;
-        else caption = text || "\u2713";
-      }
-      extra = { takes };
-    } else if (pile.kind === "stock") {
-      const redealsLeft = context.state.position.redeals_left;
-      caption = stockCaption(redealsLeft, layout.cardWidth < COMPACT_CARD_WIDTH);
-      badge = pile.cards.length ? String(pile.cards.length) : "";
-      const empty = pile.cards.length === 0;
-      if (empty && context.redeal !== null) hint = context.redeal ? "\u21BB" : "\u2715";
-      el.classList.toggle("sw-stock--redeal", empty && context.redeal === true);
-      let title = "Draw";
-      if (empty) title = context.redeal === null ? "" : context.redeal ? "Redeal: turn the waste over" : "Nothing left to draw";
-      setAttr(el, "title", title);
-      extra = { canRedeal: context.redeal, redealsLeft };
-    }
-    setText(pileView.hint, hint);
-    setText(pileView.caption, caption);
-    setText(pileView.badge, badge);
-    pileView.badge.hidden = badge === "";
-    setAttr(el, "aria-label", pileLabel(pile, extra));
+  /** The stock's words (see foundationWords), its title and whether its empty slot redeals. */
+  stockWords(el, pile, layout, context) {
+    const redealsLeft = context.state.position.redeals_left;
+    const empty = pile.cards.length === 0;
+    el.classList.toggle("sw-stock--redeal", empty && context.redeal === true);
+    let title = "Draw";
+    if (empty) title = context.redeal === null ? "" : context.redeal ? "Redeal: turn the waste over" : "Nothing left to draw";
+    setAttr(el, "title", title);
+    return {
+      hint: empty && context.redeal !== null ? (context.redeal ? "\u21BB" : "\u2715") : "",
+      caption: stockCaption(redealsLeft, layout.cardWidth < COMPACT_CARD_WIDTH),
+      badge: empty ? "" : String(pile.cards.length),
+      extra: { canRedeal: context.redeal, redealsLeft },
+    };
+  }
 
+  /**
+   * Puts the pile's cards in it, in order, at `offsets` from its corner; a card that came
+   * from another pile (or was dragged) goes on `moving` with where it was, to glide from there.
+   */
+  placeCards(pile, pileView, rect, offsets, moving) {
+    const { el } = pileView;
     const children = el.children;
     pile.cards.forEach((card, i) => {
       const entry = this.cardEntry(card.code);
@@ -194,7 +216,7 @@ export class Board {
       const top = rect.y + y;
       if (entry.pile !== pile.id || entry.dx || entry.dy) {
         if (entry.pile !== null) {
-          context.moving.push({ entry, dx: entry.left + entry.dx - left, dy: entry.top + entry.dy - top });
+          moving.push({ entry, dx: entry.left + entry.dx - left, dy: entry.top + entry.dy - top });
         }
         entry.pile = pile.id;
         entry.dx = 0;

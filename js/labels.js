@@ -1,6 +1,7 @@
 // Words the view shows or speaks: pile labels, foundation hints, stock captions, move news.
 
 import { cardShort, cardWords, rankOf, rankPlural, rankText } from "./cards.js";
+import { cardsOf } from "./legal.js";
 import { pileName } from "./piles.js";
 
 const UP_ARROW = "\u2191";
@@ -105,18 +106,10 @@ function cardsMoved(cards, count) {
 export function describeLastMove(lastMove, position) {
   if (!lastMove || typeof lastMove !== "object") return "";
   const { action, source, target, count } = lastMove;
-  const pileCards = (id) => {
-    if (id === "stock") return position.stock;
-    if (id === "waste") return position.waste;
-    const [kind, index] = String(id).split("/");
-    if (kind === "foundation") return position.foundations[Number(index)] || [];
-    const pile = position.tableau[Number(index)];
-    return pile ? pile.up : [];
-  };
   if (action === "undo") {
     if (source === "stock") return `Undid a draw: ${plural(count, "card")} back to the stock.`;
     if (target === "stock") return "Undid the redeal: the cards are back on the waste.";
-    return `Undid: ${cardsMoved(pileCards(source), count)} back to ${pileName(source)}.`;
+    return `Undid: ${cardsMoved(cardsOf(position, source), count)} back to ${pileName(source)}.`;
   }
   const prefix = action === "redo" ? "Redid: " : "";
   if (source === "stock") {
@@ -126,7 +119,7 @@ export function describeLastMove(lastMove, position) {
     return `${prefix}Drew ${what}.`;
   }
   if (target === "stock") return `${prefix}Turned the waste over: ${plural(count, "card")} back in the stock.`;
-  return `${prefix}Moved ${cardsMoved(pileCards(target), count)} to ${pileName(target)}.`;
+  return `${prefix}Moved ${cardsMoved(cardsOf(position, target), count)} to ${pileName(target)}.`;
 }
 
 /** "4:05" or "1:02:09" from milliseconds. */

@@ -3,6 +3,7 @@
 // still sends the intent so Python can say why.
 
 import { rankOf, suitOf } from "./cards.js";
+import { parsePileId } from "./piles.js";
 
 function asMove(entry) {
   return { source: entry[0], target: entry[1], count: entry[2] };
@@ -81,9 +82,9 @@ export function topCardOf(position, pileId) {
 export function cardsOf(position, pileId) {
   if (pileId === "stock") return position.stock;
   if (pileId === "waste") return position.waste;
-  const [kind, index] = String(pileId).split("/");
-  if (kind === "foundation") return position.foundations[Number(index)] || [];
-  if (kind === "tableau") return (position.tableau[Number(index)] || { up: [] }).up;
+  const { kind, index } = parsePileId(pileId);
+  if (kind === "foundation") return position.foundations[index] || [];
+  if (kind === "tableau") return (position.tableau[index] || { up: [] }).up;
   return [];
 }
 

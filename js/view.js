@@ -74,6 +74,16 @@ export class SolitaireView {
       },
     });
 
+    this.buildParts();
+    this.wireEvents();
+    this.study.loadSaved();
+    this.setState(this.model.get("state"));
+    // Rows saved with the notebook may be old: the kernel's, when one answers, replace them.
+    this.study.requestSync();
+  }
+
+  /** Makes the parts of the view and places their elements in the host. */
+  buildParts() {
     this.root = makeElement("div", "sw-root");
     this.felt = makeElement("div", "sw-felt");
     this.toolbar = new Toolbar(this);
@@ -88,7 +98,10 @@ export class SolitaireView {
     main.append(this.felt, this.study.el);
     this.root.append(this.toolbar.el, main, this.keyboard.help, this.feedback.live);
     this.host.append(this.root);
+  }
 
+  /** Routes the model's changes and messages, and the DOM's events, to the parts that handle them. */
+  wireEvents() {
     this.onStateChange = () => this.setState(this.model.get("state"));
     this.onCustomMessage = (content) => this.onMessage(content);
     this.model.on("change:state", this.onStateChange);
@@ -117,10 +130,6 @@ export class SolitaireView {
       this.splitWidth(this.root.clientWidth);
       this.listen(window, "resize", () => this.onResize(this.root.clientWidth));
     }
-    study.loadSaved();
-    this.setState(this.model.get("state"));
-    // Rows saved with the notebook may be old: the kernel's, when one answers, replace them.
-    study.requestSync();
   }
 
   listen(target, type, handler, options) {

@@ -714,7 +714,7 @@ def test_a_game_that_declares_a_new_option_has_it_checked_by_its_own_check():
     from solitaire_widget.engine.rules import Option, check_flag
 
     class FatherVariant(Father):
-        options = {**Father.options, "shuffle_redeal": Option(False, check_flag("shuffle_redeal"), "a test")}
+        options = {**Father.options, "shuffle_redeal": Option(False, check_flag("shuffle_redeal"))}
 
     rules = FatherVariant()
     assert rules.check_options({"shuffle_redeal": True}) == {"redeals": 1, "shuffle_redeal": True}

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import {
   canRedeal,
+  cardsOf,
   dropTarget,
   foundationMoveFor,
   hasFoundationMove,
@@ -9,6 +10,7 @@ import {
   longestMovableRun,
   stockMove,
 } from "../legal.js";
+import { parsePileId } from "../piles.js";
 import { fixture } from "./helpers.js";
 
 describe("reading the legal moves", () => {
@@ -19,6 +21,17 @@ describe("reading the legal moves", () => {
     expect(legalTargets(state.legal, "tableau/1", 2)).toEqual([]);
     expect(isLegal(state.legal, "tableau/1", "tableau/5", 1)).toBe(true);
     expect(isLegal(state.legal, "tableau/1", "tableau/4", 1)).toBe(false);
+  });
+
+  it("reads a pile id into its kind and index, and a pile's reachable cards from it", () => {
+    expect(parsePileId("tableau/11")).toEqual({ kind: "tableau", index: 11 });
+    expect(parsePileId("foundation/0")).toEqual({ kind: "foundation", index: 0 });
+    expect(parsePileId("waste")).toEqual({ kind: "waste", index: 0 });
+    const position = fixture("klondike_mid").position;
+    expect(cardsOf(position, "tableau/6")).toEqual(position.tableau[6].up);
+    expect(cardsOf(position, "foundation/1")).toEqual(position.foundations[1]);
+    expect(cardsOf(position, "waste")).toEqual(position.waste);
+    expect(cardsOf(position, "tableau/99")).toEqual([]);
   });
 
   it("finds the longest run that may move", () => {

@@ -31,11 +31,6 @@ RANK_NAMES = (
 DECK = tuple(range(52))
 
 
-def make_card(rank: int, suit: int) -> int:
-    """The card of ``rank`` (1-13) and ``suit`` (0-3)."""
-    return (rank - 1) * 4 + suit
-
-
 def rank_of(card: int) -> int:
     return card // 4 + 1
 
@@ -65,11 +60,6 @@ def card_label(card: int) -> str:
     """Short label with a suit symbol, e.g. ``"7♥"`` or ``"10♠"``."""
     rank = RANKS[card // 4]
     return ("10" if rank == "T" else rank) + SUIT_SYMBOLS[card % 4]
-
-
-def card_words(card: int) -> str:
-    """The card in words, e.g. ``"seven of hearts"``."""
-    return f"{RANK_NAMES[card // 4]} of {SUIT_NAMES[card % 4]}"
 
 
 def parse_card(code: object) -> int:

@@ -57,12 +57,11 @@ def check_flag(name: str) -> Callable[[object], bool]:
 
 @dataclass(frozen=True)
 class Option:
-    """One option a game offers: its default, the check that reads a given value (raising
-    ``ValueError`` in words) and what it means."""
+    """One option a game offers: its default and the check that reads a given value (raising
+    ``ValueError`` in words). What each option means is told in docs/rules.md and README.md."""
 
     default: object
     check: Callable[[object], object]
-    meaning: str
 
 
 def suit_singular(card: int) -> str:

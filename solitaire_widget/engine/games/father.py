@@ -15,7 +15,7 @@ class Father(Rules):
     title = "Father"
     tableau_count = 12
     foundation_count = 8
-    options = {"redeals": Option(1, check_redeals, "times the waste may be turned back")}
+    options = {"redeals": Option(1, check_redeals)}
 
     def deal(self, deck: list[int], options: Mapping[str, object]) -> Layout:
         return Layout(

@@ -17,7 +17,7 @@ class Following(Rules):
     title = "Following"
     tableau_count = 6
     foundation_count = 4
-    options = {"redeals": Option(1, check_redeals, "times the waste may be turned back")}
+    options = {"redeals": Option(1, check_redeals)}
 
     def deal(self, deck: list[int], options: Mapping[str, object]) -> Layout:
         return Layout(

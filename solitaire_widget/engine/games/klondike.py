@@ -16,18 +16,10 @@ class Klondike(Rules):
     has_face_down = True
     column_word = "column"
     options = {
-        "draw": Option(1, check_draw, "cards turned from the stock at a time (1 or 3)"),
-        "redeals": Option(None, check_redeals, "times the waste may be turned back (None = unlimited)"),
-        "foundation_to_tableau": Option(
-            True,
-            check_flag("foundation_to_tableau"),
-            "a foundation's top card may come back to the tableau",
-        ),
-        "deal_to_waste": Option(
-            True,
-            check_flag("deal_to_waste"),
-            "one card is dealt face up to the waste at the start (False: all 24 stay in the stock)",
-        ),
+        "draw": Option(1, check_draw),
+        "redeals": Option(None, check_redeals),
+        "foundation_to_tableau": Option(True, check_flag("foundation_to_tableau")),
+        "deal_to_waste": Option(True, check_flag("deal_to_waste")),
     }
 
     def deal(self, deck: list[int], options: Mapping[str, object]) -> Layout:
