@@ -295,13 +295,19 @@ export class Board {
     if (this.reduceMotion) return;
     for (const { entry, dx, dy } of moving) {
       if ((Math.abs(dx) < 1 && Math.abs(dy) < 1) || typeof entry.el.animate !== "function") continue;
-      entry.el.animate(
+      const glide = entry.el.animate(
         [
           { transform: translate(entry.x + dx, entry.y + dy), zIndex: 20 },
           { transform: translate(entry.x, entry.y), zIndex: 20 },
         ],
         { duration: MOVE_ANIMATION_MS, easing: "cubic-bezier(.2,.7,.3,1)" },
       );
+      // A card on its way is not there yet: a click where it passes (the next click on the
+      // stock, say) goes to what lies beneath, not to the card flying by.
+      entry.el.classList.add("sw-card--gliding");
+      const landed = () => entry.el.classList.remove("sw-card--gliding");
+      glide.addEventListener("finish", landed);
+      glide.addEventListener("cancel", landed);
     }
   }
 

@@ -12,8 +12,8 @@ export function makeViewId() {
 
 export class IntentChannel {
   /**
-   * `send(content)` delivers an intent; `onTimeout(pending)` runs when neither a new state
-   * nor a refusal answered the pending intent within `timeoutMs`.
+   * `send(content)` delivers an intent; `onTimeout(pending)` runs once when neither a new
+   * state nor a refusal answered the pending intent within `timeoutMs` (it stays pending).
    */
   constructor({ send, viewId, onTimeout, timeoutMs = ANSWER_TIMEOUT_MS }) {
     this.sendContent = send;
@@ -42,11 +42,11 @@ export class IntentChannel {
     const content = { kind, version, request, ...fields };
     this.settle();
     this.pending = { request, version, content };
+    // The watchdog only warns: the intent stays pending (no second move on this version)
+    // until Python's state or refusal answers it, however late.
     this.timer = setTimeout(() => {
-      const late = this.pending;
       this.timer = null;
-      this.pending = null;
-      if (late) this.onTimeout(late);
+      if (this.pending) this.onTimeout(this.pending);
     }, this.timeoutMs);
     this.sendContent(content);
     return request;

@@ -64,6 +64,11 @@ export function stockMove(state) {
   return { source: "stock", target: "waste", count: Math.max(1, Math.min(draw, stock.length)) };
 }
 
+/** True when a click on the stock does something now: a draw or a redeal is legal. */
+export function stockPlayable(state) {
+  return state.legal.some((e) => e[0] === "stock" || e[1] === "stock");
+}
+
 export function canRedeal(state) {
   return state.legal.some((e) => e[0] === "waste" && e[1] === "stock");
 }

@@ -11,9 +11,11 @@
 // made (optimistic.js predicts the piles) while its intent goes out. Until Python answers,
 // the root carries data-pending (the request id), data-version stays the last state Python
 // sent, and the board takes no other move: what it shows is not a state Python has, so a
-// second move is not queued but refused with "still waiting". Python's next state, whatever
-// it holds, replaces the picture; a refusal of the move, or no answer within the watchdog's
-// time, puts the last state from Python back.
+// second move is refused with "still waiting" -- except clicks on the stock, which are
+// counted and drawn one per state Python sends, so that no draw is lost however fast the
+// clicks. Python's next state, whatever it holds, replaces the picture; only a refusal of
+// the move puts the last state from Python back. A kernel that does not answer within the
+// watchdog's time is said to be busy or stopped, and the picture stays.
 
 import { Board } from "./board.js";
 import { makeElement } from "./dom.js";
@@ -24,12 +26,12 @@ import { lessonNews } from "./lesson.js";
 import { activatePile, staysInWidget } from "./keys.js";
 import { describeLastMove, runWords } from "./labels.js";
 import { splitWidth } from "./layout.js";
-import { legalTargets } from "./legal.js";
+import { stockPlayable, legalTargets, stockMove } from "./legal.js";
 import { canPredict, pendingState } from "./optimistic.js";
 import { pileName, stateProblem } from "./piles.js";
 import { PlayAids } from "./playaids.js";
 import { PointerPlay } from "./pointer.js";
-import { runNews } from "./run.js";
+import { isRunning, runNews } from "./run.js";
 import { Study } from "./study.js";
 import { Toolbar, parseSeed, seedRefusal } from "./toolbar.js";
 
@@ -63,13 +65,15 @@ export class SolitaireView {
     this.problem = "no game state has arrived yet"; // stateProblem(this.state), kept up to date
     this.held = null; // { source, count } picked up by click, drag or keyboard
     this.pending = null; // { request, state }: a move drawn before Python's answer, and that picture
+    this.drawsQueued = 0; // clicks on the stock made while a move waited, drawn one per new state
     this.focusId = "stock"; // the pile with the board's tab stop
     this.channel = new IntentChannel({
       viewId: this.viewId,
       send: (content) => this.model.send(content),
+      // A busy kernel answers late, not never: the move shown stays shown, and the view
+      // says it is waiting; only Python's state or refusal changes the board.
       onTimeout: () => {
         this.study.replay.stop();
-        if (this.dropPending()) this.render();
         this.feedback.onAnswerTimeout();
       },
     });
@@ -172,6 +176,16 @@ export class SolitaireView {
       }
     }
     this.render();
+    if (!this.problem) this.drawQueued();
+  }
+
+  /** One queued click on the stock, drawn on the state that just arrived; a state that
+   * offers no draw or redeal (the game ended, a strategy plays) drops the rest. */
+  drawQueued() {
+    if (this.drawsQueued === 0 || this.channel.isWaiting(this.state.version)) return;
+    const offered = this.state.status === "playing" && !isRunning(this.state) && stockPlayable(this.state);
+    this.drawsQueued = offered ? this.drawsQueued - 1 : 0;
+    if (offered) this.sendMove(stockMove(this.state));
   }
 
   announceState(previous, state) {
@@ -222,6 +236,7 @@ export class SolitaireView {
     }
     if (!content || content.kind !== "refused" || !this.channel.isOwn(content.request)) return;
     this.channel.refusalArrived(content.request);
+    this.drawsQueued = 0;
     if (this.pending && this.pending.request === content.request) {
       this.dropPending();
       this.board.render(this.state);
@@ -320,6 +335,7 @@ export class SolitaireView {
   }
 
   runCommand(action) {
+    this.drawsQueued = 0;
     switch (action) {
       case "new":
         this.newGame();
@@ -402,6 +418,11 @@ export class SolitaireView {
   }
 
   activate(pileId, count = null) {
+    if (pileId === "stock" && !this.held && this.channel.isWaiting(this.state.version)) {
+      this.drawsQueued += 1;
+      this.feedback.announce(STILL_WAITING);
+      return;
+    }
     if (this.waitingForMove()) return;
     const result = activatePile(this.state, this.held, pileId, count);
     switch (result.kind) {

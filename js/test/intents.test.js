@@ -57,7 +57,11 @@ describe("intent channel", () => {
     expect(timeouts[0].request).toBe("v1:1");
     vi.advanceTimersByTime(ANSWER_TIMEOUT_MS * 3);
     expect(timeouts).toHaveLength(1);
-    expect(channel.send("move", 3, {})).toBe("v1:2");
+    // A late answer is still awaited: no second intent on the same version meanwhile.
+    expect(channel.isWaiting(3)).toBe(true);
+    expect(channel.send("move", 3, {})).toBe(null);
+    channel.stateArrived(4);
+    expect(channel.send("move", 4, {})).toBe("v1:2");
   });
 
   it("an answer in time stops the watchdog", () => {

@@ -339,6 +339,38 @@ describe("refusals and waiting for the kernel", () => {
     expect(from.style.transform).toBe(home);
   });
 
+  it("clicks on the stock while a draw waits are all drawn, one per new state", () => {
+    const state = fixture("klondike_start");
+    const { model, pile } = view(state);
+    for (let i = 0; i < 4; i += 1) click(pile("stock"));
+    expect(model.sent).toHaveLength(1);
+    // Python's answers (the position itself does not matter here: the stock still draws).
+    let shown = state;
+    for (let i = 1; i <= 3; i += 1) {
+      shown = next(shown);
+      model.setState(shown);
+      expect(model.sent).toHaveLength(i + 1);
+      expect(model.sent[i]).toMatchObject({ kind: "move", source: "stock", target: "waste", version: shown.version });
+    }
+    model.setState(next(shown));
+    expect(model.sent).toHaveLength(4);
+  });
+
+  it("a refusal or another command drops the stock clicks still queued", () => {
+    const state = fixture("klondike_start");
+    const { model, pile } = view(state);
+    for (let i = 0; i < 3; i += 1) click(pile("stock"));
+    model.message({ kind: "refused", request: model.sent[0].request, reason: "not now" });
+    model.setState(next(state));
+    expect(model.sent).toHaveLength(1);
+    click(pile("stock"));
+    click(pile("stock"));
+    pile("stock").focus();
+    key(pile("stock"), "u");
+    model.setState(next(state, { version: state.version + 2 }));
+    expect(model.sent.map((intent) => intent.kind)).toEqual(["move", "move"]);
+  });
+
   it("rapid clicks send one move per state version", () => {
     const state = fixture("klondike_start");
     const { model, pile, root } = view(state);
@@ -1011,16 +1043,17 @@ describe("instant moves", () => {
     expect(shownPiles(root)).toEqual(pilesOf(other.position));
   });
 
-  it("no answer within the watchdog's time puts the cards back and says the kernel is silent", () => {
+  it("no answer within the watchdog's time keeps the move shown and says the kernel is silent", () => {
     vi.useFakeTimers();
     const state = fixture("klondike_start");
     const { model, pile, root } = view(state);
-    const before = shownPiles(root);
     click(pile("stock"));
-    expect(shownPiles(root).waste).toEqual([...state.position.waste, state.position.stock.at(-1)]);
+    const drawn = shownPiles(root);
+    expect(drawn.waste).toEqual([...state.position.waste, state.position.stock.at(-1)]);
     vi.advanceTimersByTime(ANSWER_TIMEOUT_MS + 100);
-    expect(root.dataset.pending).toBe(undefined);
-    expect(shownPiles(root)).toEqual(before);
+    // No flicker: the move stays on the board while the kernel is busy.
+    expect(root.dataset.pending).toBe(model.sent[0].request);
+    expect(shownPiles(root)).toEqual(drawn);
     expect(root.querySelector(".sw-toast").textContent).toMatch(/kernel is not answering/);
     // A late answer is still the truth.
     const late = answer(state, "klondike_start", { source: "stock", target: "waste", count: 1 });

@@ -102,3 +102,24 @@ def test_a_pending_move_that_python_refuses_puts_the_cards_back_and_says_why(
     assert python["position"]["history"] == ["s>w"]
     assert notebook.board()["piles"][MOVE.source] == shown_piles(start["position"])[MOVE.source]
     assert page_errors == []
+
+
+@pytest.mark.browser(timeout=120)
+def test_fast_clicks_on_the_stock_all_draw(open_notebook, page_errors):
+    """Twenty clicks on the stock, 20 ms apart, faster than the kernel answers and than a
+    drawn card glides to the waste: every click draws (none is lost, none picks up the card
+    flying by)."""
+    notebook = open_notebook([KLONDIKE_SEED_3])
+    root = notebook.wait_for_widget()
+    start = notebook.assert_board_matches_python()
+    assert len(start["position"]["stock"]) >= 20
+    box = notebook.pile("stock").bounding_box()
+    x, y = box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
+    for _ in range(20):
+        notebook.page.mouse.click(x, y)
+        notebook.page.wait_for_timeout(20)  # the pace of a fast player, not a wait for the page
+    expect(root.locator(".sw-moves")).to_have_text("20 moves")
+    python = notebook.assert_board_matches_python()
+    assert python["position"]["history"] == ["s>w"] * 20
+    assert root.locator(".sw-card--held").count() == 0
+    assert page_errors == []
