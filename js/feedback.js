@@ -86,6 +86,11 @@ export class Feedback {
     this.announce(KERNEL_SILENT);
   }
 
+  /** Moves the focus to the overlay's main choice, New game. */
+  focusOverlay() {
+    this.overlayNew.focus();
+  }
+
   hideOverlay() {
     this.overlay.hidden = true;
   }

@@ -10,13 +10,20 @@ const KEY_HELP =
   "Shift with Up or Down changes how many cards are held. Escape puts them back. " +
   "U undo, R redo, A auto-move to foundations, H hint, D demo (D again stops it), N new game. " +
   "Escape stops a demo, a strategy or a replay; with nothing to stop it leaves the board for the notebook. " +
-  "[ and ] step back and forward through the moves of the line.";
+  "[ and ] step back and forward through the moves of the line. ? shows or hides this help.";
 
 export class KeyboardPlay {
   constructor(view) {
     this.view = view;
     this.help = makeElement("p", "sw-visually-hidden", { id: `sw-help-${view.viewId}` });
     this.help.textContent = KEY_HELP;
+  }
+
+  /** Shows the key help to everyone, or back to screen readers only (the ? button and key). */
+  toggleHelp() {
+    const shown = this.help.classList.toggle("sw-keyhelp");
+    this.help.classList.toggle("sw-visually-hidden", !shown);
+    return shown;
   }
 
   /** Gives `pileId` the board's tab stop (view.focusId) and, unless told not to, the focus. */

@@ -47,6 +47,8 @@ export function keyAction(event) {
       return "hint";
     case "d":
       return "demo";
+    case "?":
+      return "help";
     // Brackets step through the moves: the arrows already move between the piles.
     case "[":
       return "back";

@@ -79,10 +79,13 @@ export class Toolbar {
     this.undoButton.title = "Take back the last move (U)";
     this.redoButton.title = "Play the undone move again (R)";
     this.restartButton.title = "Start this deal again from the beginning";
+    this.helpButton = makeButton("help", "Keys", "?");
+    this.helpButton.title = "Show or hide the keys the board takes (?)";
+    this.helpButton.setAttribute("aria-expanded", "false");
     this.movesText = makeElement("span", "sw-moves");
     this.clockText = makeElement("span", "sw-clock", { role: "timer", "aria-label": "time played" });
     const stats = makeElement("div", "sw-stats");
-    stats.append(this.movesText, this.clockText);
+    stats.append(this.movesText, this.clockText, this.helpButton);
     const dealGroup = makeElement("div", "sw-group");
     dealGroup.append(this.gameSelect, this.drawSelect, this.newButton, seedLabel);
     const playGroup = makeElement("div", "sw-group");

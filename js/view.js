@@ -220,11 +220,14 @@ export class SolitaireView {
       this.aids.render();
       return;
     }
+    const focused = document.activeElement;
+    const wasOver = !this.feedback.overlay.hidden;
     this.board.render(this.pending ? this.pending.state : this.state);
     this.toolbar.update();
     this.study.render();
     this.aids.render();
     this.feedback.updateOverlay(this.state);
+    this.keepFocus(focused, wasOver);
     this.root.dataset.version = String(this.state.version);
     this.root.dataset.renderMs = (performance.now() - started).toFixed(2);
   }
@@ -362,9 +365,32 @@ export class SolitaireView {
       case "options":
         this.aids.runCommand(action);
         break;
+      case "help":
+        this.toolbar.helpButton.setAttribute("aria-expanded", String(this.keyboard.toggleHelp()));
+        break;
       default:
         break;
     }
+  }
+
+  /**
+   * The focus, when this render took away the control that had it (Stop once the run ends,
+   * Restart back at the deal, the end overlay's buttons once it closes), goes to Demo in
+   * Stop's place, else to the board's pile with the tab stop: a keyboard player is never
+   * dropped on the page's body. A game that just ended takes the focus into its overlay, if
+   * the focus was in the widget (a cell's move does not pull it from the notebook).
+   */
+  keepFocus(focused, wasOver) {
+    if (!(focused instanceof HTMLElement) || !this.root.contains(focused)) return;
+    const overlay = this.feedback.overlay;
+    if (!overlay.hidden && !wasOver) {
+      this.feedback.focusOverlay();
+      return;
+    }
+    if (!focused.disabled && !focused.closest("[hidden]")) return;
+    const demo = this.toolbar.demoButton;
+    if (focused === this.toolbar.stopButton && !demo.hidden && !demo.disabled) demo.focus();
+    else this.keyboard.setFocus(this.focusId);
   }
 
   /**

@@ -734,6 +734,60 @@ describe("toolbar and messages", () => {
     expect(model.sent[1]).toMatchObject({ kind: "new_game" });
   });
 
+  it("a game that ends by the player's move takes the focus into the overlay; a cell's does not", () => {
+    const state = fixture("klondike_mid");
+    const won = { ...fixture("klondike_won"), version: state.version + 1, can_undo: true };
+    const played = view(state);
+    played.pile("stock").focus();
+    played.model.setState(won);
+    expect(document.activeElement).toBe(played.q('.sw-overlay [data-action="new"]'));
+
+    const outside = document.createElement("button");
+    document.body.append(outside);
+    const watched = view(state);
+    outside.focus();
+    watched.model.setState(won);
+    expect(document.activeElement).toBe(outside);
+  });
+
+  it("focus lands on a control after Stop, Restart and the overlay go", () => {
+    const state = { ...fixture("klondike_mid"), can_undo: true };
+    const running = next(state, { run: { playing: true, demo: true, said: "" } });
+    const { model, q } = view(running);
+    q('[data-action="stop"]').focus();
+    model.setState(next(running, { run: { playing: false, demo: true, said: "stopped" } }));
+    expect(document.activeElement).toBe(q('[data-action="demo"]'));
+
+    const restart = q('[data-action="restart"]');
+    restart.focus();
+    const atDeal = next(model.get("state"), { moves: 0, can_undo: false, can_redo: true });
+    atDeal.run = null;
+    model.setState({ ...atDeal, can_redo: false });
+    expect(restart.disabled).toBe(true);
+    expect(document.activeElement.closest("[data-pile]")).not.toBe(null);
+
+    const won = { ...fixture("klondike_won"), version: model.get("state").version + 1, can_undo: true };
+    model.setState(won);
+    expect(document.activeElement).toBe(q('.sw-overlay [data-action="new"]'));
+    model.setState(next(state, { version: won.version + 1 }));
+    expect(document.activeElement.closest("[data-pile]")).not.toBe(null);
+  });
+
+  it("the ? button and key show the key help to everyone, and hide it again", () => {
+    const { q, pile } = view(fixture("klondike_start"));
+    const help = q(".sw-keyhelp, .sw-visually-hidden[id^='sw-help-']");
+    const button = q('[data-action="help"]');
+    expect(help.classList.contains("sw-visually-hidden")).toBe(true);
+    click(button);
+    expect(help.classList.contains("sw-keyhelp")).toBe(true);
+    expect(help.classList.contains("sw-visually-hidden")).toBe(false);
+    expect(button.getAttribute("aria-expanded")).toBe("true");
+    pile("stock").focus();
+    key(pile("stock"), "?");
+    expect(help.classList.contains("sw-visually-hidden")).toBe(true);
+    expect(button.getAttribute("aria-expanded")).toBe("false");
+  });
+
   it("a stuck game says why", () => {
     const stuck = fixture("father_stuck");
     const { q } = view(stuck);
