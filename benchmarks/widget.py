@@ -314,6 +314,9 @@ def main() -> int:
                 deal_renders: list[float] = []
                 for _ in range(NEW_DEALS):
                     root.locator('.sw-toolbar button[data-action="new"]').click()
+                    confirm = root.locator('[data-action="confirm_deal"]')
+                    if confirm.is_visible():  # the board asks before abandoning a game in progress
+                        confirm.click()
                     version = notebook.wait_for_version(version)
                     deal_renders.append(float(root.get_attribute("data-render-ms")))
                 floor = echo_floor(page, notebook)

@@ -24,6 +24,7 @@ import { IntentChannel, makeViewId } from "./intents.js";
 import { KeyboardPlay } from "./keyboard.js";
 import { lessonNews } from "./lesson.js";
 import { activatePile, staysInWidget } from "./keys.js";
+import { DealConfirmation } from "./confirm.js";
 import { describeLastMove, runWords } from "./labels.js";
 import { splitWidth } from "./layout.js";
 import { stockPlayable, legalTargets, stockMove } from "./legal.js";
@@ -97,7 +98,15 @@ export class SolitaireView {
     this.feedback = new Feedback(this);
     this.study = new Study(this);
     this.aids = new PlayAids(this);
-    this.felt.append(this.board.el, this.board.placeholder, this.feedback.overlay, this.feedback.toast);
+    // Kept games leave the chooser and Draw 1/3 showing the game on the board.
+    this.confirmation = new DealConfirmation({ viewId: this.viewId, onAnswered: () => this.toolbar.update() });
+    this.felt.append(
+      this.board.el,
+      this.board.placeholder,
+      this.feedback.overlay,
+      this.confirmation.el,
+      this.feedback.toast,
+    );
     const main = makeElement("div", "sw-main");
     main.append(this.felt, this.study.el);
     this.root.append(this.toolbar.el, main, this.keyboard.help, this.feedback.live);
@@ -333,8 +342,13 @@ export class SolitaireView {
     }
     const options = chosen === state.game ? { ...(state.options || {}) } : {};
     if (chosen === "klondike") options.draw = this.toolbar.chosenDraw();
-    if (this.aids.winnableDeals) this.aids.dealWinnable({ game: chosen, seed, options });
-    else this.sendIntent("new_game", { game: chosen, seed, options });
+    const deal = () => {
+      if (this.aids.winnableDeals) this.aids.dealWinnable({ game: chosen, seed, options });
+      else this.sendIntent("new_game", { game: chosen, seed, options });
+    };
+    const moves = Number(state.moves) || 0;
+    if (state.status === "playing" && moves > 0) this.confirmation.ask(moves, deal);
+    else deal();
   }
 
   runCommand(action) {
@@ -364,6 +378,10 @@ export class SolitaireView {
       case "hint":
       case "options":
         this.aids.runCommand(action);
+        break;
+      case "confirm_deal":
+      case "keep_playing":
+        this.confirmation.answer(action === "confirm_deal");
         break;
       case "help":
         this.toolbar.helpButton.setAttribute("aria-expanded", String(this.keyboard.toggleHelp()));
@@ -400,7 +418,10 @@ export class SolitaireView {
    * widget used leaves the widget for the notebook, as Escape leaves a cell's editor.
    */
   onKeyInside(event) {
-    if (staysInWidget(event)) event.stopPropagation();
+    if (event.key === "Escape" && this.confirmation.open) {
+      event.stopPropagation();
+      this.confirmation.answer(false);
+    } else if (staysInWidget(event)) event.stopPropagation();
     else if (event.key === "Escape" && !event.defaultPrevented && !event.target.closest("input, select, textarea")) {
       this.leaveWidget();
     }

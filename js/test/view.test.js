@@ -504,13 +504,14 @@ describe("keyboard play", () => {
   it("u, r and n send undo, redo and a new game", () => {
     const state = fixture("klondike_mid");
     state.can_redo = true;
-    const { model, pile } = view(state);
+    const { model, pile, q } = view(state);
     pile("stock").focus();
     key(pile("stock"), "u");
     model.setState(next(state));
     key(pile("stock"), "r");
     model.setState(next(model.get("state")));
     key(pile("stock"), "n");
+    click(q('[data-action="confirm_deal"]')); // a game in progress: the board asks first
     const id = viewIdOf(model);
     expect(model.sent).toEqual([
       { kind: "undo", version: state.version, request: `${id}:2` },
@@ -644,7 +645,47 @@ describe("toolbar and messages", () => {
       model.setState(next(model.get("state")));
     }
     click(q('[data-action="new"]'));
+    click(q('[data-action="confirm_deal"]'));
     expect(model.sent.at(-1)).toMatchObject({ kind: "new_game", game: "klondike", seed: null, version });
+  });
+
+  it("a new deal over a game in progress asks once; keeping it changes nothing", () => {
+    const state = fixture("klondike_mid");
+    const { model, q, pile } = view(state);
+    const dialog = q(".sw-confirm");
+    expect(dialog.hidden).toBe(true);
+    // The chooser: asked, kept, and the chooser shows the game on the board again.
+    const chooser = q('[data-control="game"]');
+    chooser.value = "father";
+    chooser.dispatchEvent(new Event("change", { bubbles: true }));
+    expect(dialog.hidden).toBe(false);
+    expect(dialog.textContent).toContain(`This game (${state.moves} moves) will be abandoned`);
+    expect(document.activeElement).toBe(q('[data-action="keep_playing"]'));
+    click(q('[data-action="keep_playing"]'));
+    expect(dialog.hidden).toBe(true);
+    expect(chooser.value).toBe("klondike");
+    expect(model.sent).toHaveLength(0);
+    // n, then Escape: kept, and the focus goes back to the board.
+    pile("stock").focus();
+    key(pile("stock"), "n");
+    expect(dialog.hidden).toBe(false);
+    key(document.activeElement, "Escape");
+    expect(dialog.hidden).toBe(true);
+    expect(document.activeElement).toBe(pile("stock"));
+    expect(model.sent).toHaveLength(0);
+    // New game, then yes: one deal.
+    click(q('[data-action="new"]'));
+    click(q('[data-action="confirm_deal"]'));
+    expect(model.sent.map((intent) => intent.kind)).toEqual(["new_game"]);
+  });
+
+  it("a game at its deal, or over, is dealt anew without asking", () => {
+    for (const state of [fixture("klondike_start"), fixture("klondike_won")]) {
+      const { model, q } = view(state);
+      click(q('[data-action="new"]'));
+      expect(q(".sw-confirm").hidden).toBe(true);
+      expect(model.sent.map((intent) => intent.kind)).toEqual(["new_game"]);
+    }
   });
 
   it("the seed box shows the seed; typing another deals that seed", () => {
@@ -654,6 +695,7 @@ describe("toolbar and messages", () => {
     expect(seed.value).toBe(String(state.seed));
     seed.value = "12345";
     key(seed, "Enter");
+    click(q('[data-action="confirm_deal"]'));
     expect(model.sent[0]).toMatchObject({ kind: "new_game", game: "father", seed: 12345, options: state.options });
   });
 
@@ -679,6 +721,7 @@ describe("toolbar and messages", () => {
     expect(root.querySelector('[aria-live="polite"]').textContent.trim()).toBe(refusal);
     seed.value = "9007199254740991";
     key(seed, "Enter");
+    click(q('[data-action="confirm_deal"]'));
     expect(model.sent).toHaveLength(1);
     expect(model.sent[0]).toMatchObject({ kind: "new_game", game: "father", seed: 9007199254740991 });
     expect(JSON.stringify(model.sent[0])).toContain('"seed":9007199254740991,');
