@@ -74,3 +74,39 @@ def test_letter_keys_on_the_board_leave_the_notebook_alone(open_notebook, page_e
     assert notebook.python_json("kernel_mark") == "still here"
     notebook.assert_board_matches_python()
     assert page_errors == []
+
+
+@pytest.mark.browser(timeout=150)
+def test_a_new_deal_over_a_game_in_progress_asks_first(open_notebook, page_errors, artifacts):
+    notebook = open_notebook([KLONDIKE_SEED_3])
+    root = notebook.wait_for_widget()
+    version = notebook.version()
+    notebook.click_pile("stock")
+    version = notebook.wait_for_version(version)
+    dialog = root.locator(".sw-confirm")
+
+    # n on the board asks; Escape keeps the game, and the focus goes back to the board.
+    notebook.pile("tableau/0").focus()
+    notebook.page.keyboard.press("n")
+    expect(dialog).to_be_visible()
+    expect(dialog).to_contain_text("This game (1 move) will be abandoned")
+    root.screenshot(path=artifacts / "confirm-new-deal.png", animations="disabled")
+    notebook.page.keyboard.press("Escape")
+    expect(dialog).to_be_hidden()
+    assert notebook.focused_pile() == "tableau/0"
+
+    # The chooser asks too; keeping the game puts the chooser back.
+    chooser = root.locator("[data-control='game']")
+    chooser.select_option("father")
+    expect(dialog).to_be_visible()
+    root.locator("[data-action='keep_playing']").click()
+    expect(chooser).to_have_value("klondike")
+    assert notebook.python_json("[str(m) for m in w.game.history]") == ["s>w"]
+
+    # New game, then New deal: dealt.
+    root.locator(".sw-toolbar [data-action='new']").click()
+    root.locator("[data-action='confirm_deal']").click()
+    notebook.wait_for_version(version)
+    python = notebook.assert_board_matches_python()
+    assert python["position"]["history"] == []
+    assert page_errors == []
