@@ -14,19 +14,30 @@ move and plays it, so a strategy cannot corrupt a run. To try moves, search from
 ``g.position`` (a copy with unchecked ``push``/``pop``) or play on ``g.copy()``.
 
 For the same rows whatever the executor, a strategy should choose from what the game shows
-it alone, as the built-in ones do; state it keeps between calls must be keyed by the deal.
-To go to worker processes a strategy is pickled: a function or class defined in a module
-always travels; a lambda or a function defined in a notebook cell travels when cloudpickle
-is installed (it comes with the ``sim`` extra).
+it alone, as the built-in ones do. To go to worker processes a strategy is pickled: a
+function or class defined in a module always travels; a lambda or a function defined in a
+notebook cell travels when cloudpickle is installed (it comes with the ``sim`` extra).
+
+Strategies with state are per run
+=================================
+
+A strategy that keeps state between calls (a plan, why it resigned) offers a ``for_run()``
+method that returns an independent strategy for one run: the same settings, no state.
+Whoever runs a strategy calls ``for_run(strategy)`` at the start of each run (``simulate``
+at each deal, the board at each ``w.run`` or demo) and asks only what it returned, so one
+instance shared by two boards, or by ``simulate`` on a ``ThreadPoolExecutor``, never mixes
+one deal's plan or resign reason with another's. A plain function needs no hook:
+``for_run`` returns it as it is. Calling a stateful strategy directly, on several games
+at once, is the caller's own business: call ``for_run`` yourself for each.
 
 The built-in strategies:
 
-- ``random``: a ``RandomPlayer`` (seed 0): a legal move at random, the same one for the
+- ``random``: a ``RandomStrategy`` (seed 0): a legal move at random, the same one for the
   same seed, deal and move number in any process.
 - ``greedy``: the first move of a fixed priority list per game (see ``greedy``).
 - ``lookahead``: a ``Lookahead`` (depth 2): the move that leads soonest, within two
   moves, to more cards on the foundations or fewer face-down cards; otherwise greedy's move.
-- ``solver``: a ``SolverPlayer``: solves the deal once (``solitaire_widget.solve``, with a
+- ``solver``: a ``SolverStrategy``: solves the deal once (``solitaire_widget.solve``, with a
   node limit) and replays the winning line; plays greedy when the solver cannot decide in
   time, and resigns a deal the solver proves lost. It knows every card's place, as the
   solver does.
@@ -50,6 +61,8 @@ from ..engine.rules import Rules
 from ..game import Game
 from ..solver import SolveResult, solve
 from ..solver.heuristic import GREEDY_PRIORITIES, priority_move, tableau_index, turns_stock
+from ..solver.search import check_limits, limits_in_words
+from .checks import check_whole_number
 
 __all__ = [
     "BUILT_IN",
@@ -57,9 +70,10 @@ __all__ = [
     "Choice",
     "GameView",
     "Lookahead",
-    "RandomPlayer",
-    "SolverPlayer",
+    "RandomStrategy",
+    "SolverStrategy",
     "Strategy",
+    "for_run",
     "greedy",
     "lookahead",
     "random",
@@ -197,8 +211,21 @@ Strategy = Callable[[GameView], Choice]
 """A strategy: a callable from a read-only view of the game to a legal move, or None to resign."""
 
 
+def for_run(strategy: Strategy) -> Strategy:
+    """The strategy to ask during one run: ``strategy.for_run()`` when it offers that hook
+    (an independent instance, without the state of other runs), else ``strategy`` itself.
+
+    >>> for_run(greedy) is greedy
+    True
+    >>> for_run(solver) is solver
+    False
+    """
+    fresh = getattr(strategy, "for_run", None)
+    return fresh() if callable(fresh) else strategy
+
+
 # ---------------------------------------------------------------------------- random
-class RandomPlayer:
+class RandomStrategy:
     """Plays a legal move at random.
 
     The choice depends only on ``seed``, the deal's seed and the move number, so it is the
@@ -217,7 +244,7 @@ class RandomPlayer:
         return _random.Random(f"{self.seed}/{game.seed}/{game.ply}").choice(moves)
 
     def __repr__(self) -> str:
-        return f"RandomPlayer(seed={self.seed})"
+        return f"RandomStrategy(seed={self.seed})"
 
 
 # ---------------------------------------------------------------------------- greedy
@@ -313,8 +340,7 @@ class Lookahead:
     """
 
     def __init__(self, depth: int = 2) -> None:
-        if isinstance(depth, bool) or not isinstance(depth, int) or depth < 1:
-            raise ValueError(f"depth is a whole number of moves from 1, not {depth!r}")
+        check_whole_number("depth", depth, "moves", 1)
         self.depth = depth
 
     def __call__(self, game: GameView) -> Move | None:
@@ -373,15 +399,7 @@ def _shortcut(position: Position, line: tuple[Move, ...]) -> tuple[Move, ...]:
     return tuple(short)
 
 
-def _limits(time_limit: float | None, node_limit: int | None) -> str:
-    """The solver's limits in words: "10 s", "50,000 positions" or both."""
-    words = [] if time_limit is None else [f"{time_limit:g} s"]
-    if node_limit is not None:
-        words.append(f"{node_limit:,} positions")
-    return " and ".join(words)
-
-
-class SolverPlayer:
+class SolverStrategy:
     """Solves the deal once and replays the winning line.
 
     The first call on a deal runs ``solitaire_widget.solve`` from where the game stands
@@ -392,13 +410,17 @@ class SolverPlayer:
     resigns; when it cannot decide within its limits, ``fallback`` (``greedy``) plays the
     rest of the deal.
 
-    The solver sees every card (face-down cards and the stock's order), so this player
+    The solver sees every card (face-down cards and the stock's order), so this strategy
     does too. With the node limit reached before the time limit (as with the defaults on
     most machines), it plays the same moves on every run.
 
     ``solve_with(game, time_limit=, node_limit=)`` does the solving (``solitaire_widget.solve``
     unless given; the widget's demo passes one that solves in its worker process). When it
     resigns, ``why_resigned`` says why, in words the board shows.
+
+    Its plan and ``why_resigned`` are state of one run: ``for_run()`` gives an instance of
+    its own for each (see the module docstring), with its fallback's own ``for_run``.
+    Bad limits raise ``ValueError`` here, as ``solve`` would.
     """
 
     def __init__(
@@ -408,12 +430,13 @@ class SolverPlayer:
         fallback: Strategy = greedy,
         solve_with: Callable[..., SolveResult] = solve,
     ) -> None:
+        check_limits(time_limit, node_limit)
         self.node_limit = node_limit
         self.time_limit = time_limit
         self.fallback = fallback
         self.solve_with = solve_with
         self.why_resigned: str | None = None
-        # The one deal being played: the history the plan was made after, and its line: the
+        # The deal being played: the history the plan was made after, and its line: the
         # winning moves, () when the deal is lost, None when the solver could not decide
         # (the fallback plays on from there).
         self._plan: tuple[DealKey, tuple[Move, ...], tuple[Move, ...] | None] | None = None
@@ -443,9 +466,13 @@ class SolverPlayer:
     def _fallback(self, game: GameView) -> Choice:
         choice = self.fallback(game)
         if choice is None:
-            limits = _limits(self.time_limit, self.node_limit)
+            limits = limits_in_words(self.time_limit, self.node_limit)
             self.why_resigned = f"the solver found no winning line within its limits ({limits})"
         return choice
+
+    def for_run(self) -> SolverStrategy:
+        """A strategy with the same settings and no plan yet: for one run."""
+        return SolverStrategy(self.node_limit, self.time_limit, for_run(self.fallback), self.solve_with)
 
     @staticmethod
     def _deal_key(game: GameView) -> DealKey:
@@ -455,12 +482,12 @@ class SolverPlayer:
         return (game.name, options, game.start.key())
 
     def __repr__(self) -> str:
-        return f"SolverPlayer(node_limit={self.node_limit}, time_limit={self.time_limit})"
+        return f"SolverStrategy(node_limit={self.node_limit}, time_limit={self.time_limit})"
 
 
-random = RandomPlayer(0)
+random = RandomStrategy(0)
 lookahead = Lookahead(2)
-solver = SolverPlayer()
+solver = SolverStrategy()
 
 BUILT_IN: dict[str, Strategy] = {"random": random, "greedy": greedy, "lookahead": lookahead, "solver": solver}
 """The built-in strategies by name, e.g. for ``compare``."""
