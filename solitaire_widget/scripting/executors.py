@@ -21,7 +21,7 @@ from .checks import check_whole_number
 from .runner import Deal, DealPlayer, Row, Run, make_row, play_chunk
 from .shipping import pack
 from .step import describe
-from .strategies import Strategy
+from .view import Strategy
 
 __all__ = ["Executor", "SimulationWarning", "play_runs"]
 

@@ -15,7 +15,7 @@ import pickle
 from typing import Any
 
 from .step import describe
-from .strategies import Strategy
+from .view import Strategy
 
 __all__ = ["CannotUnpack", "name_of", "pack", "unpack"]
 

@@ -24,7 +24,7 @@ from ..engine import Move, Outcome
 from ..engine.moves import IllegalMove
 from ..engine.outcome import RunEnd
 from ..game import Game
-from .strategies import GameView, Strategy
+from .view import GameView, Strategy
 
 __all__ = ["RunEnded", "describe", "game_over", "next_move"]
 
