@@ -16,7 +16,8 @@ import statistics
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
-from .simulate import COLUMNS, MAX_MOVES, TIME_LIMIT, Executor, Row, Table, make_run, play_runs, table
+from .executors import Executor, play_runs
+from .runner import COLUMNS, MAX_MOVES, TIME_LIMIT, Row, Table, make_run, table
 from .strategies import Strategy
 
 SUMMARY_COLUMNS = ("game", "strategy", "deals", "wins", "win_rate", "low", "high", "errors", "mean_moves")
@@ -25,8 +26,9 @@ SUMMARY_COLUMNS = ("game", "strategy", "deals", "wins", "win_rate", "low", "high
 - ``deals``: the deals played to an end of the game's or the strategy's (the rows
   without an ``error``); ``wins`` of them won
 - ``win_rate``: wins / deals; ``low``, ``high``: its Wilson score interval
-- ``errors``: the deals that ended in an error, a time limit or a lost worker (left out of
-  the rate, and worth a look in ``Comparison.rows``)
+- ``errors``: the deals that ended in an error (a dead worker's included) or at the time
+  limit: the rows with an ``error`` (left out of the rate, and worth a look in
+  ``Comparison.rows``)
 - ``mean_moves``: the moves played per deal, on average
 """
 

@@ -10,23 +10,34 @@ notation, such as ``"w>t3"``) or ``None`` to resign. Write your own in a cell::
         return (home or moves or [None])[0]
 
 A strategy only chooses: whoever runs it (``simulate``, ``compare``, ``w.run``) checks the
-move and plays it, so a strategy cannot corrupt a run. To try moves, search from
+move (``step.next_move``) and plays it, so a strategy cannot corrupt a run. To try moves, search from
 ``g.position`` (a copy with unchecked ``push``/``pop``) or play on ``g.copy()``.
 
 For the same rows whatever the executor, a strategy should choose from what the game shows
-it alone, as the built-in ones do; state it keeps between calls must be keyed by the deal.
-To go to worker processes a strategy is pickled: a function or class defined in a module
-always travels; a lambda or a function defined in a notebook cell travels when cloudpickle
-is installed (it comes with the ``sim`` extra).
+it alone, as the built-in ones do. To go to worker processes a strategy is pickled: a
+function or class defined in a module always travels; a lambda or a function defined in a
+notebook cell travels when cloudpickle is installed (it comes with the ``sim`` extra).
+
+Strategies with state are per run
+=================================
+
+A strategy that keeps state between calls (a plan, why it resigned) offers a ``for_run()``
+method that returns an independent strategy for one run: the same settings, no state.
+Whoever runs a strategy calls ``for_run(strategy)`` at the start of each run (``simulate``
+at each deal, the board at each ``w.run`` or demo) and asks only what it returned, so one
+instance shared by two boards, or by ``simulate`` on a ``ThreadPoolExecutor``, never mixes
+one deal's plan or resign reason with another's. A plain function needs no hook:
+``for_run`` returns it as it is. Calling a stateful strategy directly, on several games
+at once, is the caller's own business: call ``for_run`` yourself for each.
 
 The built-in strategies:
 
-- ``random``: a ``RandomPlayer`` (seed 0): a legal move at random, the same one for the
+- ``random``: a ``RandomStrategy`` (seed 0): a legal move at random, the same one for the
   same seed, deal and move number in any process.
 - ``greedy``: the first move of a fixed priority list per game (see ``greedy``).
 - ``lookahead``: a ``Lookahead`` (depth 2): the move that leads soonest, within two
   moves, to more cards on the foundations or fewer face-down cards; otherwise greedy's move.
-- ``solver``: a ``SolverPlayer``: solves the deal once (``solitaire_widget.solve``, with a
+- ``solver``: a ``SolverStrategy``: solves the deal once (``solitaire_widget.solve``, with a
   node limit) and replays the winning line; plays greedy when the solver cannot decide in
   time, and resigns a deal the solver proves lost. It knows every card's place, as the
   solver does.
@@ -43,13 +54,13 @@ from __future__ import annotations
 
 import random as _random
 from collections.abc import Callable
-from typing import Any
 
-from ..engine import Move, Outcome, Position
-from ..engine.rules import Rules
-from ..game import Game
+from ..engine import Move, Position
 from ..solver import SolveResult, solve
 from ..solver.heuristic import GREEDY_PRIORITIES, priority_move, tableau_index, turns_stock
+from ..solver.search import check_limits, limits_in_words
+from .checks import check_whole_number
+from .view import Choice, GameView, Strategy
 
 __all__ = [
     "BUILT_IN",
@@ -57,148 +68,32 @@ __all__ = [
     "Choice",
     "GameView",
     "Lookahead",
-    "RandomPlayer",
-    "SolverPlayer",
+    "RandomStrategy",
+    "SolverStrategy",
     "Strategy",
+    "for_run",
     "greedy",
     "lookahead",
     "random",
     "solver",
 ]
 
-Choice = Move | str | None
-"""What a strategy returns: a legal move (a ``Move`` or its notation), or None to resign."""
 
-_CHANGES = frozenset(
-    {"play", "undo", "redo", "goto", "enter", "promote", "delete", "annotate", "autoplay", "restore"}
-)
+def for_run(strategy: Strategy) -> Strategy:
+    """The strategy to ask during one run: ``strategy.for_run()`` when it offers that hook
+    (an independent instance, without the state of other runs), else ``strategy`` itself.
 
-
-class GameView:
-    """A read-only view of a ``Game``: what a strategy is given.
-
-    It reads the game it wraps without copying it (so it costs nothing per move) and offers
-    what a player looks at: the legal moves, the position (a copy), the history, the
-    outcome, the deal's seed and options. The game's changing methods (``play``, ``undo``,
-    ...) are not there: a strategy returns its move instead. ``copy()`` gives an
-    independent ``Game`` to try moves on (``solitaire_widget.solve`` takes one).
+    >>> for_run(greedy) is greedy
+    True
+    >>> for_run(solver) is solver
+    False
     """
-
-    __slots__ = ("_game",)
-
-    def __init__(self, game: Game) -> None:
-        self._game = game
-
-    def __getattr__(self, name: str) -> Any:
-        if name in _CHANGES:
-            raise AttributeError(
-                f"a strategy sees the game read-only, so it has no {name}(): return the move "
-                "to play instead (try moves on g.copy(), or search from g.position)"
-            )
-        raise AttributeError(f"{type(self).__name__!r} object has no attribute {name!r}")
-
-    @property
-    def name(self) -> str:
-        """The game's name, e.g. ``"klondike"``."""
-        return self._game.name
-
-    @property
-    def title(self) -> str:
-        """The game's name for people, e.g. ``"Klondike"``."""
-        return self._game.title
-
-    @property
-    def rules(self) -> Rules:
-        """The game's rules."""
-        return self._game.rules
-
-    @property
-    def options(self) -> dict[str, object]:
-        """A copy of the game's options."""
-        return self._game.options
-
-    @property
-    def seed(self) -> int | None:
-        """The seed of the deal (None for a position set up by hand)."""
-        return self._game.seed
-
-    @property
-    def position(self) -> Position:
-        """A copy of the current position, to read or search from (``push``/``pop``)."""
-        return self._game.position
-
-    @property
-    def start(self) -> Position:
-        """A copy of the position the game started from."""
-        return self._game.start
-
-    def legal_moves(self) -> list[Move]:
-        """Every legal move, in the engine's fixed order (a new list)."""
-        return self._game.legal_moves()
-
-    @property
-    def history(self) -> tuple[Move, ...]:
-        """The moves played so far, oldest first."""
-        return self._game.history
-
-    @property
-    def ply(self) -> int:
-        """How many moves are played."""
-        return self._game.ply
-
-    @property
-    def redeals_left(self) -> int | None:
-        """Redeals still allowed (None when unlimited)."""
-        return self._game.redeals_left
-
-    @property
-    def is_won(self) -> bool:
-        """True when all 52 cards are on the foundations."""
-        return self._game.is_won
-
-    @property
-    def outcome(self) -> Outcome | None:
-        """None while the game is on, else how it ended."""
-        return self._game.outcome
-
-    @property
-    def is_over(self) -> bool:
-        """True when the game is won or no useful move is left."""
-        return self._game.is_over
-
-    def foundation_takes(self, index: int) -> list[str]:
-        """Codes of the cards foundation ``index`` would take now."""
-        return self._game.foundation_takes(index)
-
-    def explain(self, move: Move | str) -> str:
-        """Why ``move`` is illegal, or what it does, in words."""
-        return self._game.explain(move)
-
-    def parse_move(self, move: Move | str) -> Move:
-        """``move`` as a ``Move`` (notation may name a bare ``f``: the foundation that takes it)."""
-        return self._game.parse_move(move)
-
-    def to_dict(self) -> dict[str, Any]:
-        """The position as JSON-ready data, with ``seed`` and ``history``."""
-        return self._game.to_dict()
-
-    def copy(self) -> Game:
-        """An independent ``Game`` with the same position and history, to play moves on."""
-        return self._game.copy()
-
-    def __str__(self) -> str:
-        return str(self._game)
-
-    def __repr__(self) -> str:
-        return f"<GameView of {self._game!r}>"
-
-
-Strategy = Callable[[GameView], Choice]
-"""A strategy: a callable from a read-only view of the game to a legal move, or None to resign."""
+    fresh = getattr(strategy, "for_run", None)
+    return fresh() if callable(fresh) else strategy
 
 
 # ---------------------------------------------------------------------------- random
-class RandomPlayer:
+class RandomStrategy:
     """Plays a legal move at random.
 
     The choice depends only on ``seed``, the deal's seed and the move number, so it is the
@@ -217,7 +112,7 @@ class RandomPlayer:
         return _random.Random(f"{self.seed}/{game.seed}/{game.ply}").choice(moves)
 
     def __repr__(self) -> str:
-        return f"RandomPlayer(seed={self.seed})"
+        return f"RandomStrategy(seed={self.seed})"
 
 
 # ---------------------------------------------------------------------------- greedy
@@ -313,8 +208,7 @@ class Lookahead:
     """
 
     def __init__(self, depth: int = 2) -> None:
-        if isinstance(depth, bool) or not isinstance(depth, int) or depth < 1:
-            raise ValueError(f"depth is a whole number of moves from 1, not {depth!r}")
+        check_whole_number("depth", depth, "moves", 1)
         self.depth = depth
 
     def __call__(self, game: GameView) -> Move | None:
@@ -373,15 +267,7 @@ def _shortcut(position: Position, line: tuple[Move, ...]) -> tuple[Move, ...]:
     return tuple(short)
 
 
-def _limits(time_limit: float | None, node_limit: int | None) -> str:
-    """The solver's limits in words: "10 s", "50,000 positions" or both."""
-    words = [] if time_limit is None else [f"{time_limit:g} s"]
-    if node_limit is not None:
-        words.append(f"{node_limit:,} positions")
-    return " and ".join(words)
-
-
-class SolverPlayer:
+class SolverStrategy:
     """Solves the deal once and replays the winning line.
 
     The first call on a deal runs ``solitaire_widget.solve`` from where the game stands
@@ -392,13 +278,17 @@ class SolverPlayer:
     resigns; when it cannot decide within its limits, ``fallback`` (``greedy``) plays the
     rest of the deal.
 
-    The solver sees every card (face-down cards and the stock's order), so this player
+    The solver sees every card (face-down cards and the stock's order), so this strategy
     does too. With the node limit reached before the time limit (as with the defaults on
     most machines), it plays the same moves on every run.
 
     ``solve_with(game, time_limit=, node_limit=)`` does the solving (``solitaire_widget.solve``
     unless given; the widget's demo passes one that solves in its worker process). When it
     resigns, ``why_resigned`` says why, in words the board shows.
+
+    Its plan and ``why_resigned`` are state of one run: ``for_run()`` gives an instance of
+    its own for each (see the module docstring), with its fallback's own ``for_run``.
+    Bad limits raise ``ValueError`` here, as ``solve`` would.
     """
 
     def __init__(
@@ -408,12 +298,13 @@ class SolverPlayer:
         fallback: Strategy = greedy,
         solve_with: Callable[..., SolveResult] = solve,
     ) -> None:
+        check_limits(time_limit, node_limit)
         self.node_limit = node_limit
         self.time_limit = time_limit
         self.fallback = fallback
         self.solve_with = solve_with
         self.why_resigned: str | None = None
-        # The one deal being played: the history the plan was made after, and its line: the
+        # The deal being played: the history the plan was made after, and its line: the
         # winning moves, () when the deal is lost, None when the solver could not decide
         # (the fallback plays on from there).
         self._plan: tuple[DealKey, tuple[Move, ...], tuple[Move, ...] | None] | None = None
@@ -443,9 +334,13 @@ class SolverPlayer:
     def _fallback(self, game: GameView) -> Choice:
         choice = self.fallback(game)
         if choice is None:
-            limits = _limits(self.time_limit, self.node_limit)
+            limits = limits_in_words(self.time_limit, self.node_limit)
             self.why_resigned = f"the solver found no winning line within its limits ({limits})"
         return choice
+
+    def for_run(self) -> SolverStrategy:
+        """A strategy with the same settings and no plan yet: for one run."""
+        return SolverStrategy(self.node_limit, self.time_limit, for_run(self.fallback), self.solve_with)
 
     @staticmethod
     def _deal_key(game: GameView) -> DealKey:
@@ -455,12 +350,12 @@ class SolverPlayer:
         return (game.name, options, game.start.key())
 
     def __repr__(self) -> str:
-        return f"SolverPlayer(node_limit={self.node_limit}, time_limit={self.time_limit})"
+        return f"SolverStrategy(node_limit={self.node_limit}, time_limit={self.time_limit})"
 
 
-random = RandomPlayer(0)
+random = RandomStrategy(0)
 lookahead = Lookahead(2)
-solver = SolverPlayer()
+solver = SolverStrategy()
 
 BUILT_IN: dict[str, Strategy] = {"random": random, "greedy": greedy, "lookahead": lookahead, "solver": solver}
 """The built-in strategies by name, e.g. for ``compare``."""

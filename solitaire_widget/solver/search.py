@@ -110,8 +110,15 @@ class _Stop(Exception):
     """A limit was hit."""
 
 
-def check_limits(time_limit: object, node_limit: object) -> tuple[float | None, int | None]:
-    """The solver's limits as ``solve`` takes them; ``ValueError`` naming a limit that is not one."""
+def check_limits(
+    time_limit: object, node_limit: object, *, unbounded_ok: bool = False
+) -> tuple[float | None, int | None]:
+    """The limits as ``solve`` takes them; ``ValueError`` naming a limit that is not one.
+
+    The one check of a time or node limit, for the solver and for whatever else takes
+    one (``simulate``'s time per deal, with ``unbounded_ok`` since a deal may run unbounded:
+    the solver never searches without a bound).
+    """
     if time_limit is not None:
         if isinstance(time_limit, bool) or not isinstance(time_limit, (int, float)):
             raise ValueError(f"time_limit must be a number of seconds above 0 or None, not {time_limit!r}")
@@ -123,12 +130,21 @@ def check_limits(time_limit: object, node_limit: object) -> tuple[float | None, 
         isinstance(node_limit, bool) or not isinstance(node_limit, int) or node_limit < 1
     ):
         raise ValueError(f"node_limit must be a whole number from 1 or None, not {node_limit!r}")
-    if time_limit is None and node_limit is None:
+    if time_limit is None and node_limit is None and not unbounded_ok:
         raise ValueError(
             "time_limit=None needs a node_limit: the solver never searches without any bound "
             "(give time_limit in seconds, node_limit in positions, or both)"
         )
     return (None if time_limit is None else float(time_limit)), node_limit
+
+
+def limits_in_words(time_limit: float | None, node_limit: int | None) -> str:
+    """Limits as people read them: "10 s", "50,000 positions", both joined by "and", or
+    "no limit"."""
+    words = [] if time_limit is None else [f"{time_limit:g} s"]
+    if node_limit is not None:
+        words.append(f"{node_limit:,} positions")
+    return " and ".join(words) or "no limit"
 
 
 def _position_of(target: object) -> Position:

@@ -32,7 +32,7 @@ from ..engine.moves import IllegalMove, Move
 from ..engine.outcome import Termination
 from ..game import Game
 from ..lesson import OTHER_MOVE, Lesson
-from ..scripting.strategies import Choice, GameView, SolverPlayer, Strategy
+from ..scripting.strategies import Choice, GameView, SolverStrategy, Strategy
 from ..solver.aids import Hint
 from ..solver.search import check_limits
 from .aids import NO_AIDS, PlayAids
@@ -369,7 +369,7 @@ class SolitaireWidget(anywidget.AnyWidget):
         or the board's Stop button), the game is an ordinary game, to be played on or undone.
         """
         seconds, _ = check_limits(time_limit, None)  # here, not later in the worker
-        line = SolverPlayer(None, seconds, fallback=_resign, solve_with=self._aids.solve_waited)
+        line = SolverStrategy(None, seconds, fallback=_resign, solve_with=self._aids.solve_waited)
         speed = DEMO_DELAYS[self.demo_speed] if delay is None else delay
         return self._start_run(line, speed, None, demo=True)
 

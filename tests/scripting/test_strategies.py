@@ -1,5 +1,5 @@
 """The built-in strategies: legal moves or None on any position, greedy's priority lists,
-random's seeding, lookahead's progress, the solver player's plan, and the read-only view."""
+random's seeding, lookahead's progress, the solver strategy's plan, and the read-only view."""
 
 from __future__ import annotations
 
@@ -72,11 +72,11 @@ def test_greedy_priorities_are_written_out_for_every_game():
         assert priorities[-1][0] == "draw from the stock, or redeal"
 
 
-def test_the_random_player_depends_on_its_seed_the_deal_and_the_move_number_alone():
+def test_the_random_strategy_depends_on_its_seed_the_deal_and_the_move_number_alone():
     game = played("klondike", 5, 10)
-    twin = pickle.loads(pickle.dumps(strategies.RandomPlayer(7)))
-    assert strategies.RandomPlayer(7)(GameView(game)) == twin(GameView(game.copy()))
-    choices = {strategies.RandomPlayer(seed)(GameView(game)) for seed in range(30)}
+    twin = pickle.loads(pickle.dumps(strategies.RandomStrategy(7)))
+    assert strategies.RandomStrategy(7)(GameView(game)) == twin(GameView(game.copy()))
+    choices = {strategies.RandomStrategy(seed)(GameView(game)) for seed in range(30)}
     assert len(choices) > 1
 
 
@@ -95,18 +95,18 @@ def test_lookahead_wins_at_least_as_often_as_greedy_and_sends_more_cards_home():
     lookahead = sw.simulate("klondike", strategies.lookahead, 20, executor="serial", progress=False)
     assert lookahead["won"].sum() >= greedy["won"].sum()
     assert lookahead["foundation_cards"].sum() > greedy["foundation_cards"].sum()
-    with pytest.raises(ValueError, match="depth"):
+    with pytest.raises(ValueError, match="depth must be a whole number of moves from 1, not 0"):
         strategies.Lookahead(0)
 
 
-def test_the_solver_player_solves_once_per_deal_and_replays_the_line():
+def test_the_solver_strategy_solves_once_per_deal_and_replays_the_line():
     calls = []
 
     def counting_solve(game, **limits):
         calls.append(game.ply)
         return sw.solve(game, **limits)
 
-    player = strategies.SolverPlayer(node_limit=50_000, solve_with=counting_solve)
+    player = strategies.SolverStrategy(node_limit=50_000, solve_with=counting_solve)
     rows = sw.simulate("following", player, 3, executor="serial", progress=False)
     assert list(rows["won"]) == [True, True, True]
     assert calls == [0, 0, 0]
@@ -120,23 +120,36 @@ def test_the_solver_player_solves_once_per_deal_and_replays_the_line():
     assert calls[3:] == [0, game.ply]
 
 
-def test_the_solver_player_resigns_lost_deals_and_falls_back_when_the_solver_cannot_say():
+def test_the_solver_strategy_resigns_lost_deals_and_falls_back_when_the_solver_cannot_say():
     game = sw.Game.new("klondike", seed=4)
     verdicts = iter(["unwinnable", "unknown", "unknown"])
 
     def says(g, **limits):
         return SolveResult(next(verdicts), (), 1, 0.0)
 
-    lost = strategies.SolverPlayer(solve_with=says)
+    lost = strategies.SolverStrategy(solve_with=says)
     assert lost(GameView(game)) is None and lost.why_resigned == "the solver proves this position lost"
-    fallback = strategies.SolverPlayer(solve_with=says)
+    fallback = strategies.SolverStrategy(solve_with=says)
     assert fallback(GameView(game)) == strategies.greedy(GameView(game))
     game.play(strategies.greedy(GameView(game)))
     assert fallback(GameView(game)) == strategies.greedy(GameView(game))  # no second solve
     assert fallback.why_resigned is None
-    giving_up = strategies.SolverPlayer(None, 2, fallback=lambda g: None, solve_with=says)
+    giving_up = strategies.SolverStrategy(None, 2, fallback=lambda g: None, solve_with=says)
     assert giving_up(GameView(game)) is None
     assert giving_up.why_resigned == "the solver found no winning line within its limits (2 s)"
+
+
+@pytest.mark.parametrize(
+    ("limits", "message"),
+    [
+        ({"node_limit": 0}, "node_limit must be a whole number from 1"),
+        ({"time_limit": float("nan")}, "time_limit must be a finite number"),
+        ({"node_limit": None, "time_limit": None}, "needs a node_limit"),
+    ],
+)
+def test_the_solver_strategy_refuses_bad_limits_as_solve_does(limits, message):
+    with pytest.raises(ValueError, match=message):
+        strategies.SolverStrategy(**limits)
 
 
 def test_a_strategy_sees_the_game_read_only():
