@@ -66,18 +66,20 @@ export function stockCaption(redealsLeft, short) {
 }
 
 /**
- * The aria-label of a pile: "tableau 3, 4 cards, top: seven of hearts".
+ * The aria-label of a pile: "column 4, 4 cards, 3 face down, face up: seven of hearts",
+ * "waste, 3 cards, top: two of clubs", "stock, 23 cards".
  * `pile` is { id, kind, cards: [{code, up}] }; `extra` adds foundation and stock details.
  */
 export function pileLabel(pile, extra = {}) {
-  const name = pileName(pile.id);
+  const name = pileName(pile.id).replace(/^the /, "");
   const count = pile.cards.length;
   const parts = [name];
   if (count === 0) parts.push("empty");
   else {
     parts.push(plural(count, "card"));
     const top = pile.cards[count - 1];
-    if (pile.kind !== "stock") parts.push(`top: ${top.up ? cardWords(top.code) : "face-down card"}`);
+    if (pile.kind === "tableau") parts.push(...columnWords(pile.cards));
+    else if (pile.kind !== "stock") parts.push(`top: ${top.up ? cardWords(top.code) : "face-down card"}`);
   }
   if (pile.kind === "foundation" && extra.takes) parts.push(foundationHintWords(pile.cards, extra.takes));
   if (pile.kind === "stock") {
@@ -86,6 +88,16 @@ export function pileLabel(pile, extra = {}) {
     parts.push(redealsWords(extra.redealsLeft));
   }
   return parts.join(", ");
+}
+
+/** A column's cards for a listener: how many lie face down, then every face-up card from
+ * the lowest in the pile to its top, so the run that can move is heard, not just its top. */
+function columnWords(cards) {
+  const down = cards.filter((card) => !card.up).length;
+  const up = cards.filter((card) => card.up).map((card) => cardWords(card.code));
+  const words = down ? [`${down} face down`] : [];
+  if (up.length) words.push(`face up: ${up.join(", ")}`);
+  return words;
 }
 
 /** "the seven of hearts and 2 cards on it": `count` cards, the lowest named `lowestWords`. */
@@ -101,7 +113,7 @@ function cardsMoved(cards, count) {
 
 /**
  * A sentence for the live region about `lastMove` (the state's last_move), read against
- * the position after it: "Moved the seven of hearts to tableau 3."
+ * the position after it: "Moved the seven of hearts to column 4."
  */
 export function describeLastMove(lastMove, position) {
   if (!lastMove || typeof lastMove !== "object") return "";

@@ -37,9 +37,16 @@ export function parsePileId(id) {
   return { kind, index: number === undefined ? 0 : Number(number) };
 }
 
-/** "tableau 3", "foundation 0", "stock", "waste": a pile's name in words. */
+/**
+ * A pile as people name it, the same in every game and counted from 1, as the engine's
+ * sentences name it: "column 4" (tableau/3), "foundation 1" (foundation/0), "the stock",
+ * "the waste".
+ */
 export function pileName(id) {
-  return String(id).replace("/", " ");
+  const { kind, index } = parsePileId(id);
+  if (kind === "tableau") return `column ${index + 1}`;
+  if (kind === "foundation") return `foundation ${index + 1}`;
+  return `the ${kind}`;
 }
 
 /**

@@ -7,7 +7,7 @@
 >>> g.play("w>t5")
 Move(source='waste', target='tableau/5', count=1)
 >>> g.explain("t0>f0")
-'2♥ cannot go on foundation/0: in Klondike a foundation starts with an ace'
+'2♥ cannot go on foundation 1: in Klondike a foundation starts with an ace'
 
 The package is laid out by layer, each depending only on the ones before it:
 

@@ -229,16 +229,16 @@ KLONDIKE_COLUMNS = "in Klondike columns build down in alternating colours"
 @pytest.mark.parametrize(
     ("move", "description"),
     [
-        ("w>t0", f"legal: 8♦ from the waste onto 9♠ in column 0: {KLONDIKE_COLUMNS}"),
+        ("w>t0", f"legal: 8♦ from the waste onto 9♠ in column 1: {KLONDIKE_COLUMNS}"),
         (
             "t1x3>t2",
-            "legal: K♥ and the 2 cards on it from column 1 to the empty column 2: in Klondike a king, "
+            "legal: K♥ and the 2 cards on it from column 2 to the empty column 3: in Klondike a king, "
             "or a run headed by a king, may fill an empty column; a run in sequence moves as a unit",
         ),
         ("s>w", "legal: turn one card from the stock: the stock turns one card at a time onto the waste"),
         (
             "t3>f1",
-            "legal: A♦ from column 3 to the empty foundation 1: "
+            "legal: A♦ from column 4 to the empty foundation 2: "
             "in Klondike foundations build up by suit from the ace",
         ),
     ],
@@ -552,10 +552,10 @@ def test_a_game_that_is_over_may_still_be_undone(name):
 @pytest.mark.parametrize(
     ("name", "setup", "move", "words"),
     [
-        ("klondike", dict(tableau=["3S"], foundations=["AH 2H"]), "t0>f0", "3♠ cannot go on foundation/0"),
-        ("klondike", dict(tableau=["", "QS"]), "t1>t0", "Q♠ cannot fill the empty tableau/0"),
+        ("klondike", dict(tableau=["3S"], foundations=["AH 2H"]), "t0>f0", "3♠ cannot go on foundation 1"),
+        ("klondike", dict(tableau=["", "QS"]), "t1>t0", "Q♠ cannot fill the empty column 1"),
         ("father", dict(tableau=["5C", "6D"]), "t0>t1", "5♣ cannot go on 6♦"),
-        ("father", dict(tableau=["5C 9H"]), "t0>f0", "9♥ cannot go on foundation/0"),
+        ("father", dict(tableau=["5C 9H"]), "t0>f0", "9♥ cannot go on foundation 1"),
         ("following", dict(tableau=["KS", "QC"]), "t1>t0", "Q♣ cannot go on K♠"),
     ],
 )
@@ -583,7 +583,7 @@ def test_drawing_when_stock_and_waste_are_both_empty_does_not_claim_the_redeals_
 def test_explain_of_a_run_of_two_says_the_card_on_it_in_the_singular():
     g = make("klondike", tableau=["KH QC", ""])
     assert g.explain("t0x2>t1").startswith(
-        "legal: K♥ and the card on it from column 0 to the empty column 1: "
+        "legal: K♥ and the card on it from column 1 to the empty column 2: "
     )
 
 

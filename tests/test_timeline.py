@@ -142,12 +142,12 @@ def test_every_move_has_a_sentence_and_the_rule_that_allows_it():
     g.play("w>t5")
     g.play("s>w")
     g.goto(0)
-    assert g.sentences() == ["8♦ from the waste onto 9♣ in column 5", "turn one card from the stock"]
-    assert g.sentence(1) == "8♦ from the waste onto 9♣ in column 5"
+    assert g.sentences() == ["8♦ from the waste onto 9♣ in column 6", "turn one card from the stock"]
+    assert g.sentence(1) == "8♦ from the waste onto 9♣ in column 6"
     assert g.rule(1) == "in Klondike columns build down in alternating colours"
     assert g.rule(2) == "the stock turns one card at a time onto the waste"
     g.goto(2)
-    assert g.sentence(1) == "8♦ from the waste onto 9♣ in column 5" and g.ply == 2
+    assert g.sentence(1) == "8♦ from the waste onto 9♣ in column 6" and g.ply == 2
     with pytest.raises(IndexError, match="ply 0 is the start"):
         g.sentence(0)
 

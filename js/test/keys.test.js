@@ -72,7 +72,7 @@ describe("picking up and putting down", () => {
   it("nothing to pick up from an empty pile", () => {
     const result = activatePile(state, null, "tableau/1");
     expect(state.position.tableau[1].up).toEqual([]);
-    expect(result).toEqual({ kind: "nothing", reason: "tableau 1 has no card to pick up" });
+    expect(result).toEqual({ kind: "nothing", reason: "column 2 has no card to pick up" });
   });
 
   it("held cards drop on another pile, or go back on their own", () => {

@@ -60,14 +60,16 @@ describe("foundation hints", () => {
 });
 
 describe("pile labels", () => {
-  it("says the pile, its size and its top card", () => {
+  it("says the pile (counted from 1), its size, what lies face down and every face-up card", () => {
     const piles = pilesOf(fixture("klondike_start").position);
     const byId = Object.fromEntries(piles.map((pile) => [pile.id, pile]));
-    expect(pileLabel(byId["tableau/3"])).toBe("tableau 3, 4 cards, top: queen of diamonds");
-    expect(pileLabel(byId["tableau/0"])).toBe("tableau 0, 1 card, top: five of clubs");
+    expect(pileLabel(byId["tableau/3"])).toBe("column 4, 4 cards, 3 face down, face up: queen of diamonds");
+    expect(pileLabel(byId["tableau/0"])).toBe("column 1, 1 card, face up: five of clubs");
+    const run = { id: "tableau/6", kind: "tableau", cards: [{ code: "KS", up: false }, { code: "9H", up: true }, { code: "8C", up: true }] };
+    expect(pileLabel(run)).toBe("column 7, 3 cards, 1 face down, face up: nine of hearts, eight of clubs");
     expect(pileLabel(byId.waste)).toBe("waste, 1 card, top: three of clubs");
     expect(pileLabel(byId["foundation/2"], { takes: ["AC", "AD", "AH", "AS"] })).toBe(
-      "foundation 2, empty, takes any of the aces",
+      "foundation 3, empty, takes any of the aces",
     );
     expect(pileLabel(byId.stock, { canRedeal: false, redealsLeft: null })).toBe("stock, 23 cards, unlimited redeals");
   });
@@ -98,7 +100,7 @@ describe("move news", () => {
     const up = position.tableau[target].up;
     const third = up[up.length - 3];
     expect(describeLastMove({ action: "play", source: "tableau/0", target: `tableau/${target}`, count: 3 }, position)).toMatch(
-      new RegExp(`^Moved the .+ and 2 cards on it to tableau ${target}\\.$`),
+      new RegExp(`^Moved the .+ and 2 cards on it to column ${target + 1}\\.$`),
     );
     expect(describeLastMove({ action: "play", source: "tableau/0", target: `tableau/${target}`, count: 3 }, position)).toContain(
       { C: "clubs", D: "diamonds", H: "hearts", S: "spades" }[third[1]],

@@ -80,10 +80,10 @@ describe("marks for tests, screen readers and scripts", () => {
 
   it("pile labels name the pile, its size and its top card", () => {
     const { pile, card } = view(fixture("klondike_start"));
-    expect(pile("tableau/3").getAttribute("aria-label")).toBe("tableau 3, 4 cards, top: queen of diamonds");
+    expect(pile("tableau/3").getAttribute("aria-label")).toBe("column 4, 4 cards, 3 face down, face up: queen of diamonds");
     expect(pile("waste").getAttribute("aria-label")).toBe("waste, 1 card, top: three of clubs");
     expect(pile("stock").getAttribute("aria-label")).toBe("stock, 23 cards, unlimited redeals");
-    expect(pile("foundation/0").getAttribute("aria-label")).toBe("foundation 0, empty, takes any of the aces");
+    expect(pile("foundation/0").getAttribute("aria-label")).toBe("foundation 1, empty, takes any of the aces");
     expect(card("AH").getAttribute("aria-label")).toBe("ace of hearts");
   });
 
@@ -179,7 +179,7 @@ describe("foundation labels", () => {
     expect(captionOf(pile("foundation/1"))).toBe("4\u2665");
     expect(hintOf(pile("foundation/2"))).toBe("A");
     expect(pile("foundation/0").getAttribute("aria-label")).toBe(
-      "foundation 0, 2 cards, top: two of spades, takes the three of hearts next",
+      "foundation 1, 2 cards, top: two of spades, takes the three of hearts next",
     );
   });
 });
@@ -615,7 +615,7 @@ describe("keyboard play", () => {
     moved.position.foundations[0] = ["AH"];
     moved.position.tableau[4].up = [moved.position.tableau[4].down.pop()];
     model.setState(moved);
-    expect(root.querySelector('[aria-live="polite"]').textContent.trim()).toBe("Moved the ace of hearts to foundation 0.");
+    expect(root.querySelector('[aria-live="polite"]').textContent.trim()).toBe("Moved the ace of hearts to foundation 1.");
   });
 });
 

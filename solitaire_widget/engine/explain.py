@@ -18,12 +18,18 @@ from .position import Position
 _COUNT_WORDS = ("no", "one", "two", "three")
 
 
-def _place(position: Position, pile_id: str) -> str:
-    """A pile in words: "the waste", "column 3", "foundation 1"."""
+def pile_words(pile_id: str) -> str:
+    """A pile as people name it, the same in every game and counted from 1: "the stock",
+    "the waste", "column 3" (``tableau/2``), "foundation 1" (``foundation/0``). Pile ids
+    (the notation's ``t2``, ``f0``) stay as they are; these words are for sentences.
+
+    >>> pile_words("tableau/0"), pile_words("foundation/7"), pile_words("waste")
+    ('column 1', 'foundation 8', 'the waste')
+    """
     kind, _, index = pile_id.partition("/")
     if kind == "tableau":
-        return f"{position.rules.column_word} {index}"
-    return f"foundation {index}" if kind == "foundation" else f"the {kind}"
+        return f"column {int(index) + 1}"
+    return f"foundation {int(index) + 1}" if kind == "foundation" else f"the {kind}"
 
 
 def sentence(position: Position, move: Move) -> str:
@@ -40,12 +46,12 @@ def sentence(position: Position, move: Move) -> str:
     on_it = "" if count == 1 else " and the card on it" if count == 2 else f" and the {count - 1} cards on it"
     what = head + on_it
     pile = position.cards(target)
-    where = _place(position, target)
+    where = pile_words(target)
     if pile:
         onto = f"onto {card_label(pile[-1])} {'on' if target.startswith('foundation/') else 'in'} {where}"
     else:
         onto = f"to the empty {where}"
-    return f"{what} from {_place(position, source)} {onto}"
+    return f"{what} from {pile_words(source)} {onto}"
 
 
 def rule(position: Position, move: Move) -> str:
@@ -92,7 +98,7 @@ def refusal(position: Position, move: Move) -> str | None:
     kind = source_place[0]
     cards = position.cards(source)
     if not cards:
-        return f"{source} is empty"
+        return f"{pile_words(source)} is empty"
     if kind == "foundation":
         if not position.foundation_to_tableau:
             switchable = "foundation_to_tableau" in position.options
@@ -106,13 +112,13 @@ def refusal(position: Position, move: Move) -> str | None:
     if kind == "tableau":
         if count > len(cards):
             face_up = len(cards)
-            return f"{source} has only {face_up} face-up card{'s' if face_up > 1 else ''}"
+            return f"{pile_words(source)} has only {face_up} face-up card{'s' if face_up > 1 else ''}"
         run = cards[len(cards) - count :]
         for lower, upper in pairwise(run):
             broken = rules.tableau_refusal(upper, lower, "tableau")
             if broken is not None:
                 return (
-                    f"the top {count} cards of {source} do not form a run that moves together "
+                    f"the top {count} cards of {pile_words(source)} do not form a run that moves together "
                     f"({card_label(upper)} on {card_label(lower)}): {broken}"
                 )
     card = cards[-count]
@@ -122,10 +128,10 @@ def refusal(position: Position, move: Move) -> str | None:
         if count != 1:
             return "cards go to a foundation one at a time"
         broken = rules.foundation_refusal(target_index, pile[-1] if pile else None, card)
-        return broken and f"{card_label(card)} cannot go on {target}: {broken}"
+        return broken and f"{card_label(card)} cannot go on {pile_words(target)}: {broken}"
     if not pile:
         broken = rules.empty_tableau_refusal(card, kind)
-        return broken and f"{card_label(card)} cannot fill the empty {target}: {broken}"
+        return broken and f"{card_label(card)} cannot fill the empty {pile_words(target)}: {broken}"
     broken = rules.tableau_refusal(card, pile[-1], kind)
     return broken and f"{card_label(card)} cannot go on {card_label(pile[-1])}: {broken}"
 

@@ -5,9 +5,9 @@ the waste, ``fN`` foundation N, ``tN`` tableau pile N (N counts from 0, as in th
 ids). The count is left out when it is 1.
 
 ======================  ==========================================
-``w>t3``                waste top onto tableau pile 3
-``t2>f0``               top of tableau pile 2 to foundation 0
-``t1x3>t5``             a run of three cards from pile 1 onto pile 5
+``w>t3``                waste top onto tableau/3 (column 4 on the board)
+``t2>f0``               top of tableau/2 to foundation/0
+``t1x3>t5``             a run of three cards from tableau/1 onto tableau/5
 ``s>w`` / ``sx3>w``     turn one / three cards from the stock
 ``wx24>s``              redeal: turn the 24 waste cards back over
 ======================  ==========================================

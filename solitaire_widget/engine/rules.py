@@ -81,7 +81,6 @@ class Rules:
     foundation_count: int
     has_face_down = False
     options: Mapping[str, Option] = {}
-    column_word = "pile"
 
     @property
     def option_defaults(self) -> dict[str, object]:

@@ -4,11 +4,11 @@
 
     Klondike · seed 42 · draw 1
          A quiet deal.
-      1. w>t5       8♦ from the waste onto 9♣ in column 5
+      1. w>t5       8♦ from the waste onto 9♣ in column 6
                     Free a column first.
       2. s>w        turn one card from the stock
          variation:
-          2. t1>t3      7♦ from column 1 onto 8♠ in column 3
+          2. t1>t3      7♦ from column 2 onto 8♠ in column 4
           3. s>w        turn one card from the stock
 
 Moves are numbered from 1 and written in the move notation with their sentence; comments

@@ -158,7 +158,7 @@ sends ``sync_timeline``. A row is one node of the move tree::
 
     {"id": int, "parent": int | null, "index": position among its parent's variations
      (0 = the main continuation), "ply": int, "move": "w>t3" | null (the start),
-     "sentence": "7♦ from the waste onto 8♠ in column 3" | "the deal", "comment": str,
+     "sentence": "7♦ from the waste onto 8♠ in column 4" | "the deal", "comment": str,
      "marks": [mark, ...]}
 
 Ids are stable for the life of a game (a new deal starts again from 0, the start). The view

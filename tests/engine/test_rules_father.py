@@ -65,8 +65,8 @@ def test_four_ace_foundations_are_built_up_by_suit_and_four_king_foundations_dow
     g = make("father", tableau=["AH", "KH", "2H", "QH"])
     assert foundation_targets(g, "tableau/0") == [f"foundation/{i}" for i in range(4)]
     assert foundation_targets(g, "tableau/1") == [f"foundation/{i}" for i in range(4, 8)]
-    assert_refused(g, "t0>f4", "foundations 4 to 7 are King foundations: a king starts one")
-    assert_refused(g, "t1>f0", "foundations 0 to 3 are Ace foundations: an ace starts one")
+    assert_refused(g, "t0>f4", "foundations 5 to 8 are King foundations: a king starts one")
+    assert_refused(g, "t1>f0", "foundations 1 to 4 are Ace foundations: an ace starts one")
     assert_plays(g, "t0>f0")
     assert_plays(g, "t1>f4")
     assert_refused(g, "t3>f0", "build up by suit", "two of hearts next")
@@ -113,7 +113,7 @@ def test_the_wastepile_receives_drawn_cards_even_when_they_could_be_played():
 
 def test_only_the_top_card_of_each_tableau_pile_and_of_the_wastepile_are_available():
     g = make("father", tableau=["AH 5C", "9D"], waste="AS 9S")
-    assert_refused(g, "t0>f0", "5♣ cannot go on foundation/0", "an ace starts one")
+    assert_refused(g, "t0>f0", "5♣ cannot go on foundation 1", "an ace starts one")
     assert_refused(g, "wx2>f0", "only the top card of the waste is available")
     assert_refused(g, "t0x2>t5", "one card at a time")
     assert not any(m.source == "tableau/0" and m.target.startswith("foundation/") for m in g.legal_moves())
@@ -124,8 +124,8 @@ def test_only_the_top_card_of_each_tableau_pile_and_of_the_wastepile_are_availab
 
 def test_cards_move_from_the_tableau_or_the_wastepile_to_the_foundations_if_they_fit():
     g = make("father", tableau=["2H", "4H"], waste="3H", foundations=["AH"])
-    assert_refused(g, "t1>f0", "4♥ cannot go on foundation/0", "two of hearts next")
-    assert_refused(g, "w>f0", "3♥ cannot go on foundation/0", "two of hearts next")
+    assert_refused(g, "t1>f0", "4♥ cannot go on foundation 1", "two of hearts next")
+    assert_refused(g, "w>f0", "3♥ cannot go on foundation 1", "two of hearts next")
     assert_plays(g, "t0>f0")
     assert_plays(g, "w>f0")
     assert_plays(g, "t1>f0")
@@ -398,7 +398,7 @@ def test_ruling_tableau_piles_stay_splayed_with_every_card_visible_and_only_the_
     assert g.to_dict()["tableau"][0] == {"down": [], "up": ["AH", "7C", "2D"]}
     column = [line[:4].strip() for line in str(g).splitlines()[4:]]
     assert column == ["A♥", "7♣", "2♦"]
-    assert_refused(g, "t0>f0", "2♦ cannot go on foundation/0", "an ace starts one")
+    assert_refused(g, "t0>f0", "2♦ cannot go on foundation 1", "an ace starts one")
     assert_refused(g, "t0x3>f0", "no building on the tableau")
     assert not any(m.source == "tableau/0" and m.target.startswith("foundation/") for m in g.legal_moves())
 

@@ -93,7 +93,7 @@ def test_there_is_room_for_four_foundation_piles_above_the_tableau():
 def test_an_ace_that_becomes_available_is_placed_above_the_tableau_to_form_a_foundation_pile():
     g = make("following", tableau=["AD 5S", "6H", "2H"])
     assert foundation_targets(g, "tableau/0") == []
-    assert_refused(g, "t2>f0", "2♥ cannot go on foundation/0", "a foundation starts with an ace")
+    assert_refused(g, "t2>f0", "2♥ cannot go on foundation 1", "a foundation starts with an ace")
     assert_plays(g, "t0>t1")
     assert foundation_targets(g, "tableau/0") == [f"foundation/{i}" for i in range(4)]
     assert_plays(g, "t0>f2")
@@ -116,7 +116,7 @@ def test_the_pictured_ace_of_hearts_foundation_runs_ah_2c_3d_4s_5h_6c_7d_8s_9h_t
         assert_plays(g, "t0>f0")
         assert g.to_dict()["foundations"][0] == PICTURED[:count]
         assert g.foundation_takes(0) == PICTURED[count : count + 1]
-    assert_refused(g, "t1>f0", "tableau/1 is empty")
+    assert_refused(g, "t1>f0", "column 2 is empty")
 
 
 @pytest.mark.parametrize("seed", SEEDS)
@@ -129,7 +129,7 @@ def test_no_foundation_pile_is_formed_before_the_game_starts(seed):
 def test_the_top_cards_of_the_tableau_piles_and_of_the_waste_pile_may_be_played_onto_a_foundation():
     g = make("following", tableau=["9S 2D", "3C 7H"], waste="2H 2C", foundations=["AH", "AC"])
     assert_refused(g, "wx2>f3", "only the top card of the waste is available")
-    assert_refused(g, "t1>f0", "7♥ cannot go on foundation/0", "a club goes on a heart")
+    assert_refused(g, "t1>f0", "7♥ cannot go on foundation 1", "a club goes on a heart")
     assert_plays(g, "w>f0")
     assert_plays(g, "t0>f1")
     assert g.to_dict()["foundations"][:2] == [["AH", "2C"], ["AC", "2D"]]
@@ -232,7 +232,7 @@ def test_the_top_card_of_the_stock_is_flipped_over_to_form_or_add_to_the_waste_p
 def test_the_waste_top_is_always_available_onto_a_foundation_or_a_tableau_pile_by_the_rules():
     g = make("following", tableau=["TS", "TH"], waste="AH 9D")
     assert_refused(g, "w>t1", "9♦ cannot go on 10♥", "a diamond goes on a spade")
-    assert_refused(g, "w>f0", "9♦ cannot go on foundation/0", "a foundation starts with an ace")
+    assert_refused(g, "w>f0", "9♦ cannot go on foundation 1", "a foundation starts with an ace")
     assert_plays(g, "w>t0")
     assert_plays(g, "w>f0")
     assert g.to_dict()["foundations"][0] == ["AH"]

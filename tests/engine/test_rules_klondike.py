@@ -142,7 +142,7 @@ def test_any_single_upturned_card_moves_onto_a_column_if_it_is_the_next_lower_ca
         foundations=[suit_run("S", 1, 6)],
     )
     assert_refused(g, "w>t2", "needs a red eight")
-    assert_refused(g, "t3x2>t1", "tableau/3 has only 1 face-up card")
+    assert_refused(g, "t3x2>t1", "column 4 has only 1 face-up card")
     assert_plays(g, "w>t0")  # the waste top
     assert_plays(g, "t3>t1")  # a column's top; the card under it turns up
     assert_plays(g, "f0>t2")  # a foundation's top
@@ -168,7 +168,7 @@ def test_a_run_ending_in_the_topmost_card_of_a_column_can_be_moved_to_another_co
     g = make("klondike", tableau=["3D | 9C 8H 7S", "9S", "9H", "TD", "4S | 9D 7C"])
     assert_refused(g, "t0x2>t2", "8♥ cannot go on 9♥", "alternating colours")
     assert_refused(g, "t4x2>t3", "do not form a run", "7♣ on 9♦")
-    assert_refused(g, "t0x4>t3", "tableau/0 has only 3 face-up cards")
+    assert_refused(g, "t0x4>t3", "column 1 has only 3 face-up cards")
     assert_plays(g, "t0x2>t1")
     assert g.to_dict()["tableau"][1]["up"] == ["9S", "8H", "7S"]
     assert_plays(g, "t0>t3")

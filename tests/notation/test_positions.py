@@ -214,7 +214,7 @@ def test_a_klondike_column_with_face_down_cards_needs_a_face_up_top():
         ("klondike", ["", "AH 3H"], "foundation/1 is not built by Klondike's rules (3♥ on A♥)"),
         ("klondike", ["AH 2S"], "(2♠ on A♥): in Klondike foundations build up by suit"),
         ("father", ["KH"], "foundation/0 is not built by Father's rules (K♥ first)"),
-        ("father", ["", "", "", "", "AH"], "(A♥ first): in Father foundations 4 to 7 are King foundations"),
+        ("father", ["", "", "", "", "AH"], "(A♥ first): in Father foundations 5 to 8 are King foundations"),
         ("father", ["", "", "", "", "KH JH"], "(J♥ on K♥): in Father foundations build down by suit"),
         ("father", ["AS 2S 4S"], "(4♠ on 2♠): in Father foundations build up by suit"),
         (

@@ -204,7 +204,7 @@ def test_an_illegal_move_in_a_lesson_is_refused_with_the_rule():
     view = View(w)
     w.lesson(lesson_game())
     view.move("t0>f3")
-    assert "cannot go on foundation/3" in view.sent[-1]["reason"] and w.game.ply == 0
+    assert "cannot go on foundation 4" in view.sent[-1]["reason"] and w.game.ply == 0
 
 
 def test_show_me_outside_a_lesson_is_refused():

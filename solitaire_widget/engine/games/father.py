@@ -32,14 +32,14 @@ class Father(Rules):
             if rank_of(card) == (1 if builds_up else 13):
                 return None
             if builds_up:
-                return "in Father foundations 0 to 3 are Ace foundations: an ace starts one"
-            return "in Father foundations 4 to 7 are King foundations: a king starts one"
+                return "in Father foundations 1 to 4 are Ace foundations: an ace starts one"
+            return "in Father foundations 5 to 8 are King foundations: a king starts one"
         return same_suit_next(card, top, +1 if builds_up else -1, self.title)
 
     def foundation_rule(self, index: int) -> str:
         if index in ACE_FOUNDATIONS:
-            return "in Father the Ace foundations (0 to 3) build up by suit from the ace"
-        return "in Father the King foundations (4 to 7) build down by suit from the king"
+            return "in Father the Ace foundations (1 to 4) build up by suit from the ace"
+        return "in Father the King foundations (5 to 8) build down by suit from the king"
 
     def tableau_rule(self, source_kind: str) -> str:
         return "in Father the waste's top card may go on any pile, whatever its suit or rank"

@@ -14,7 +14,6 @@ class Klondike(Rules):
     tableau_count = 7
     foundation_count = 4
     has_face_down = True
-    column_word = "column"
     options = {
         "draw": Option(1, check_draw),
         "redeals": Option(None, check_redeals),
