@@ -17,8 +17,10 @@ import threading
 from dataclasses import dataclass, field
 
 import pytest
+import traitlets
 
 import solitaire_widget as sw
+from solitaire_widget.widget import sync as sync_module
 
 RUNS = 12
 OPERATIONS = 500
@@ -181,3 +183,50 @@ def test_board_intents_cell_calls_and_a_run_at_once_leave_game_and_board_in_step
         assert w.game.to_dict() == replayed(w.game)
     finally:
         w.close()
+
+
+def test_a_thread_cannot_write_state_while_another_publishes():
+    w = sw.SolitaireWidget("klondike", seed=4)
+    refused: list[Exception] = []
+
+    def write_state() -> None:
+        try:
+            w.state = {**w.state, "moves": 99}
+        except traitlets.TraitError as error:
+            refused.append(error)
+
+    def while_publishing(change: dict) -> None:
+        # Observers run on the publishing thread before it is done publishing.
+        writer = threading.Thread(target=write_state)
+        writer.start()
+        writer.join()
+
+    w.observe(while_publishing, names="state")
+    w.play(w.legal_moves()[0])
+    assert len(refused) == 1 and "read-only" in str(refused[0])
+    assert w.state["moves"] == 1
+
+
+def test_a_failed_intent_takes_back_only_its_own_change(monkeypatch):
+    w = sw.SolitaireWidget("klondike", seed=7)
+    board = Board(w)
+    game = w.game
+    cell_move = game.legal_moves()[-1]
+    cell = threading.Thread(target=game.play, args=(cell_move,))
+    real_state = sync_module.board_state
+
+    def fails_once_while_a_cell_plays(*args, **kwargs):
+        if cell.ident is None:
+            cell.start()
+            # The cell's move cannot come in while the intent holds the game's lock: give it
+            # the chance to try, then fail the intent.
+            cell.join(0.2)
+            raise KeyError("state bug")
+        return real_state(*args, **kwargs)
+
+    monkeypatch.setattr(sync_module, "board_state", fails_once_while_a_cell_plays)
+    board.deliver("move", source="tableau/4", target="foundation/0", count=1)
+    cell.join()
+    assert len(board.refusals) == 1 and "KeyError" in board.refusals[0]
+    assert game.history == (cell_move,) and game.to_dict() == replayed(game)
+    assert w.state["moves"] == 1 and w.state["position"]["waste"] == game.to_dict()["waste"]
