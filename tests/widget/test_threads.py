@@ -1,7 +1,8 @@
 """One widget under Jupyter's threads: board intents (delivered as a comm delivers them, through
-ipywidgets' own message entry), a cell playing on ``w`` and on ``w.game`` directly, and in some
-runs a strategy's run, all at once with a tiny switch interval. After each run the game is its
-deal plus its history, the last state sent names the game as it is, and one more intent works.
+ipywidgets' own message entry), a cell playing on ``w`` and on ``w.game`` directly, now and then
+a new deal, and in some runs a strategy's run, all at once with a tiny switch interval. After
+each run the game is its deal plus its history, the last state sent names the game as it is,
+and one more intent works.
 
 On main before issue 14 (a widget lock beside an unlocked game, per-widget flags) all twelve
 runs went wrong: positions that were not the deal plus its history, a state naming another move
@@ -15,6 +16,7 @@ import random
 import sys
 import threading
 from dataclasses import dataclass, field
+from functools import partial
 
 import pytest
 import traitlets
@@ -23,9 +25,12 @@ import solitaire_widget as sw
 from solitaire_widget.widget import sync as sync_module
 
 RUNS = 12
-OPERATIONS = 500
-"""Per thread and run: three threads (four with a strategy's run), 1,500 operations a run and more."""
+OPERATIONS = 700
+"""Per thread and run: three threads (four with a strategy's run), 2,100 operations a run and more."""
 SWITCH_INTERVAL = 1e-6
+NEW_DEALS = 0.01
+"""In odd runs, how often the board and the cell deal again (a restart): a switch of game must be
+atomic too. Even runs keep one deal, so its tree grows and the threads meet on long lines."""
 
 
 @dataclass
@@ -33,6 +38,7 @@ class Board:
     """Stands in for the view: sends intents as a comm delivers them and keeps the answers."""
 
     widget: sw.SolitaireWidget
+    new_deals: float = 0.0
     requests: int = 0
     refusals: list[str] = field(default_factory=list)
 
@@ -57,7 +63,9 @@ class Board:
 
     def random_intent(self, chooser: random.Random) -> None:
         state = self.widget.state
-        kind = chooser.choice(["move", "move", "draw", "undo", "redo", "autoplay"])
+        # Now and then a new deal, so the game on show changes under the other threads.
+        kinds = ["move", "move", "draw", "undo", "redo", "autoplay"]
+        kind = "restart" if chooser.random() < self.new_deals else chooser.choice(kinds)
         if kind in ("move", "draw"):
             legal = [m for m in state["legal"] if (m[0] == "stock") == (kind == "draw")] or state["legal"]
             if not legal:
@@ -77,12 +85,16 @@ WIDGET_CALLS = ("w.play", "w.undo", "w.redo", "w.autoplay", "w.goto")
 GAME_CALLS = ("g.play", "g.play", "g.undo")
 
 
-def cell_step(widget: sw.SolitaireWidget, calls: tuple[str, ...], chooser: random.Random) -> None:
+def cell_step(
+    widget: sw.SolitaireWidget, calls: tuple[str, ...], new_deals: float, chooser: random.Random
+) -> None:
     """One call a cell might make: on the widget, or on its game directly."""
     game = widget.game
     action = chooser.choice(calls)
     try:
-        if action in ("w.play", "g.play"):
+        if action.startswith("w.") and chooser.random() < new_deals:
+            widget.restart()
+        elif action in ("w.play", "g.play"):
             legal = game.legal_moves()
             if legal:
                 (widget.play if action == "w.play" else game.play)(chooser.choice(legal))
@@ -114,9 +126,11 @@ def replayed(game: sw.Game) -> dict:
     return deal.to_dict()
 
 
-def one_run(seed: int, with_a_strategy: bool) -> tuple[sw.SolitaireWidget, Board, list[BaseException]]:
+def one_run(
+    seed: int, with_a_strategy: bool, new_deals: float
+) -> tuple[sw.SolitaireWidget, Board, list[BaseException]]:
     w = sw.SolitaireWidget("klondike", seed=seed)
-    board = Board(w)
+    board = Board(w, new_deals)
     failures: list[BaseException] = []
     start = threading.Barrier(3)
 
@@ -131,8 +145,8 @@ def one_run(seed: int, with_a_strategy: bool) -> tuple[sw.SolitaireWidget, Board
 
     threads = [
         threading.Thread(target=thread, args=(0, board.random_intent)),
-        threading.Thread(target=thread, args=(1, lambda chooser: cell_step(w, WIDGET_CALLS, chooser))),
-        threading.Thread(target=thread, args=(2, lambda chooser: cell_step(w, GAME_CALLS, chooser))),
+        threading.Thread(target=thread, args=(1, partial(cell_step, w, WIDGET_CALLS, new_deals))),
+        threading.Thread(target=thread, args=(2, partial(cell_step, w, GAME_CALLS, new_deals))),
     ]
     run = w.run(random_moves(seed), delay=0, max_moves=OPERATIONS) if with_a_strategy else None
     for each in threads:
@@ -159,7 +173,7 @@ def tiny_switch_interval():
 def test_board_intents_cell_calls_and_a_run_at_once_leave_game_and_board_in_step(
     tiny_switch_interval, caplog, seed
 ):
-    w, board, failures = one_run(seed, with_a_strategy=seed % 3 == 0)
+    w, board, failures = one_run(seed, with_a_strategy=seed % 3 == 0, new_deals=NEW_DEALS * (seed % 2))
     try:
         assert failures == []
         assert not [reason for reason in board.refusals if "internal error" in reason]
