@@ -126,7 +126,9 @@ class StateSync:
     def _switch_to(self, game: Game) -> None:
         """Show ``game`` as a new deal: follow its changes instead of the old game's. Called
         holding the lock of the game on show; takes the new one's too, so no other thread
-        sees the switch half made."""
+        sees the switch half made. (Locks are taken in that order, the shown game's first: a
+        thread that holds a game's lock while it asks to show that game, as another thread
+        shows it too, could wait for ever.)"""
         with game.lock:
             self._drop_run()
             self._aids.game_switched(game)
