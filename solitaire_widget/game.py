@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import logging
 import os
+import threading
 import time
 from collections.abc import Callable, Iterable
 from pathlib import Path
@@ -67,6 +68,7 @@ class Game:
         self._line: list[Node] = [self._root]
         self._ply = 0
         self._listeners: list[Listener] = []
+        self.lock = threading.RLock()
 
     # ------------------------------------------------------------------ making games
     @classmethod

@@ -1,6 +1,9 @@
-"""The Jupyter widget: ``SolitaireWidget`` (``widget.py``) and the checks on what its views
-send (``intents.py``, which documents the protocol). The only part of the package that
-imports Jupyter libraries."""
+"""The Jupyter widget, one job a module: ``SolitaireWidget`` and its Python API
+(``widget.py``); the protocol with its views and the checks on what they send
+(``intents.py``); carrying out their intents (``handling.py``); the state they draw, built
+from the game alone (``state.py``) and kept in step with it (``sync.py``); the timeline sent
+row by row (``timeline.py``); a strategy's run on the board (``run.py``); the play aids'
+worker (``aids.py``). The only part of the package that imports Jupyter libraries."""
 
 from __future__ import annotations
 

@@ -12,9 +12,9 @@ seconds), whose process is then left to finish alone while a new one takes the n
 Every request gets a serial number, and each aid remembers the serial it waits for: every
 change of position (a move, undo, goto, a new deal) drops the hint's and gives the check a
 new one. An answer comes back on the executor's thread, which hands it to one publishing
-thread (so the executor never waits for the widget's lock: a caller holding the lock may be
-waiting for a result the executor has yet to deliver). The publishing thread takes the lock
-and publishes the answer only if its serial is still the one waited for, so an answer about
+thread (so the executor never waits for the game's lock: a caller holding the lock may be
+waiting for a result the executor has yet to deliver). The publishing thread takes the lock of the
+game on show and publishes the answer only if its serial is still the one waited for, so an answer about
 an older position is never shown. Checks go to the worker one at a time: while one runs, a
 move only notes where the game stands, and the stale answer starts the check of the
 position the game stands on by then.
@@ -30,8 +30,8 @@ import os
 from collections.abc import Callable
 from concurrent.futures import Future, ProcessPoolExecutor, ThreadPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
+from contextlib import AbstractContextManager
 from functools import partial
-from threading import RLock
 from typing import Any, TypeVar
 
 from ..game import Game
@@ -90,8 +90,10 @@ class SolverWorker:
 class PlayAids:
     """The aids of one widget: what they show (``aids()``) and the worker behind them.
 
-    ``lock`` is the widget's lock (every method but ``hint_now`` and ``deal_now`` is called
-    with it held); ``publish(aids)`` sets the widget's ``aids`` trait; ``version()`` is the
+    ``hold()`` holds the lock of the game on show (``with hold():``, re-checking which game
+    that is, as the widget may show another); every method but ``hint_now``, ``deal_now``
+    and ``solve_waited`` is called with it held, and answers from the worker are published
+    holding it. ``publish(aids)`` sets the widget's ``aids`` trait; ``version()`` is the
     version of the state on show; ``switch_to(game)`` shows a new deal.
     """
 
@@ -99,12 +101,12 @@ class PlayAids:
         self,
         game: Game,
         *,
-        lock: RLock,
+        hold: Callable[[], AbstractContextManager[Game]],
         publish: Callable[[dict[str, Any]], None],
         version: Callable[[], int],
         switch_to: Callable[[Game], None],
     ) -> None:
-        self._lock = lock
+        self._hold = hold
         self._publish_aids = publish
         self._version = version
         self._switch_to = switch_to
@@ -196,7 +198,7 @@ class PlayAids:
         """A hint for the position on show, waited for (without holding the lock), shown
         on the board if the game still stands there, and returned. A move meanwhile does
         not cancel it: the caller still gets the hint about the position it asked on."""
-        with self._lock:
+        with self._hold():
             self._drop_hint()
             started = self._start_hint(time_limit)
             self._publish()
@@ -290,7 +292,7 @@ class PlayAids:
         """``solve(game)`` run in the worker and waited for; call it without the lock (the
         demo's strategy does, from its player's thread). It waits behind a hint or a check
         already in the worker's queue."""
-        with self._lock:
+        with self._hold():
             task = self._submit(partial(solve, game.position, time_limit=time_limit, node_limit=node_limit))
         if task is None:
             raise RuntimeError("the solver's worker could not start")
@@ -308,7 +310,7 @@ class PlayAids:
         """The first winnable deal from ``seed`` on, looked for in the worker and waited for
         (without holding the lock), then shown unless another deal was asked for meanwhile;
         returned either way."""
-        with self._lock:
+        with self._hold():
             started = self._start_deal(name, seed, options)
         return self._waited(started, lambda task, serial: self._deal_done(task, serial, seed=seed))
 
@@ -321,7 +323,7 @@ class PlayAids:
         try:
             return task.result()
         finally:
-            with self._lock:
+            with self._hold():
                 done(task, serial)
 
     def _start_deal(
@@ -427,7 +429,7 @@ class PlayAids:
         task.add_done_callback(hand_over)
 
     def _settle(self, settle: Callable[[Future[T], int], None], task: Future[T], serial: int) -> None:
-        with self._lock:
+        with self._hold():
             if self._closed:
                 return
             try:

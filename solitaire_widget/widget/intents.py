@@ -2,8 +2,8 @@
 
 Python is the single source of truth: the view (``js/``, bundled into
 ``static/widget.js``) draws ``state`` and sends intents; this module checks every
-intent's form and ``SolitaireWidget`` carries it out or refuses it. What follows is the protocol both
-sides implement.
+intent's form and ``handling.py`` carries it out or refuses it. What follows is the
+protocol both sides implement.
 
 State (Python -> view)
 ======================
@@ -43,9 +43,12 @@ The synced trait ``state`` is a dict, replaced as a whole on every change::
                     (the comment of a found move, "legal, but the lesson plays something
                     else", the move shown, the final count) or null}
     run             null, or since w.run(strategy) or w.demo() started one on this deal
-                    {"playing": bool, "said": null while playing, then how the run ended in
-                    words ("won", "the strategy resigned", "stopped", ...), "demo": true
-                    when it plays the solver's line}; views show a Stop button while it plays
+                    {"playing": bool, "end": null while playing, then how the run ended
+                    (RunEnd: "won" | "no_moves" | "no_useful_moves" | "resigned" |
+                    "max_moves" | "error" | "stopped"), "said": the same in words ("won",
+                    "the strategy resigned", "stopped", ...), "demo": true when it plays the
+                    solver's line}; views show a Stop button while it plays and decide on
+                    end, never on the words
     started_at      ms since the epoch when this deal began (the widget was made, new_game, restart)
     finished_at     ms since the epoch when the game became won or stuck; null while playing
 
@@ -185,37 +188,49 @@ from __future__ import annotations
 
 import re
 import reprlib
-from typing import Any
+from collections.abc import Mapping
+from typing import Any, NamedTuple
 
 from ..engine.deal import MAX_SEED, check_seed
 from ..engine.games import GAMES
 from ..engine.moves import is_pile_id
 
 STALE = "the board changed before this arrived"
-_BASE_FIELDS = frozenset({"kind", "version", "request"})
-_INTENT_FIELDS = {
-    "move": _BASE_FIELDS | {"source", "target", "count"},
-    "undo": _BASE_FIELDS,
-    "redo": _BASE_FIELDS,
-    "restart": _BASE_FIELDS,
-    "autoplay": _BASE_FIELDS,
-    "new_game": _BASE_FIELDS | {"game", "seed", "options"},
-    "goto": _BASE_FIELDS | {"ply"},
-    "enter": _BASE_FIELDS | {"node"},
-    "show_me": _BASE_FIELDS,
-    "sync_timeline": _BASE_FIELDS,
-    "hint": _BASE_FIELDS,
-    "setting": _BASE_FIELDS | {"name", "value"},
-    "demo": _BASE_FIELDS,
-    "stop": _BASE_FIELDS,
-}
-_OPTIONAL_FIELDS = {"new_game": frozenset({"winnable"})}
+BASE_FIELDS = frozenset({"kind", "version", "request"})
+
+
+class IntentFields(NamedTuple):
+    """The keys an intent of one kind carries: ``required`` (with ``BASE_FIELDS``) and
+    ``optional`` ones. The kinds and their fields are listed once, with what carries each
+    out, in ``handling.INTENTS``."""
+
+    required: frozenset[str] = frozenset()
+    optional: frozenset[str] = frozenset()
+
+
+class Setting(NamedTuple):
+    """A setting of the view's options: the values it takes, its default, what it does."""
+
+    choices: tuple[object, ...]
+    default: object
+    help: str
+
+
 SETTINGS = {
-    "check_winnable": (True, False),
-    "autoplay_mode": ("off", "safe"),
-    "demo_speed": ("slow", "normal", "fast"),
+    "check_winnable": Setting(
+        (True, False),
+        False,
+        "Check in the background, after every change, whether the game can still be won.",
+    ),
+    "autoplay_mode": Setting(
+        ("off", "safe"), "off", '"safe": every move played is followed by the safe moves home.'
+    ),
+    "demo_speed": Setting(
+        ("slow", "normal", "fast"), "normal", "How fast the board's Demo plays: slow, normal or fast."
+    ),
 }
-"""The settings a ``setting`` intent may change, with the values each takes."""
+"""The settings a ``setting`` intent may change (the widget's traits of the same names are
+made from these)."""
 _REQUEST_ID = re.compile(r"[\w.\-]{1,64}:[0-9]{1,16}", re.ASCII)
 _MAX_COUNT = 52
 _MAX_OPTIONS = 8
@@ -250,17 +265,27 @@ def request_id(content: object) -> str | None:
     return request if isinstance(request, str) and _REQUEST_ID.fullmatch(request) else None
 
 
-def checked_intent(content: dict[str, Any], buffers: object) -> str:
-    """The intent's kind, once its fields and their types are right; ``Refusal`` naming what is wrong."""
+def checked_intent(content: dict[str, Any], buffers: object, kinds: Mapping[str, IntentFields]) -> str:
+    """The intent's kind, once its fields and their types are right; ``Refusal`` naming what is
+    wrong. ``kinds`` gives the fields of each kind of intent.
+
+    >>> kinds = {"undo": IntentFields(), "goto": IntentFields(frozenset({"ply"}))}
+    >>> checked_intent({"kind": "goto", "version": 3, "request": "v:1", "ply": 2}, [], kinds)
+    'goto'
+    >>> checked_intent({"kind": "undo", "version": 3, "request": "v:2", "ply": 2}, [], kinds)
+    Traceback (most recent call last):
+    ...
+    solitaire_widget.widget.intents.Refusal: an undo intent has no field 'ply'
+    """
     kind = content.get("kind")
-    if not isinstance(kind, str) or kind not in _INTENT_FIELDS:
-        raise Refusal(f"unknown intent kind {brief(kind)}: expected one of {', '.join(_INTENT_FIELDS)}")
-    fields = _INTENT_FIELDS[kind]
+    if not isinstance(kind, str) or kind not in kinds:
+        raise Refusal(f"unknown intent kind {brief(kind)}: expected one of {', '.join(kinds)}")
+    fields = BASE_FIELDS | kinds[kind].required
     named = f"{'an' if kind[0] in 'aeiou' else 'a'} {kind} intent"
     missing = sorted(fields - content.keys())
     if missing:
         raise Refusal(f"{named} needs {', '.join(missing)}")
-    optional = _OPTIONAL_FIELDS.get(kind, frozenset())
+    optional = kinds[kind].optional
     extra = [key for key in content if key not in fields and key not in optional]
     if extra:
         raise Refusal(f"{named} has no field {brief(extra[0])}")
@@ -310,7 +335,7 @@ def _check_new_game(content: dict[str, Any]) -> None:
 def _check_setting(name: object, value: object) -> None:
     if not isinstance(name, str) or name not in SETTINGS:
         raise Refusal(f"unknown setting {brief(name)}: the settings are {', '.join(SETTINGS)}")
-    choices = SETTINGS[name]
+    choices = SETTINGS[name].choices
     # A type check as well: 1 == True in Python, and JSON's 1 is not a yes.
     if not any(type(value) is type(choice) and value == choice for choice in choices):
         said = " or ".join("true" if c is True else "false" if c is False else repr(c) for c in choices)

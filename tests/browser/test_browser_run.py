@@ -16,16 +16,16 @@ def test_a_strategy_plays_on_the_board_until_stopped_from_it(open_notebook, page
     stop = root.locator(".sw-toolbar [data-action='stop']")
     expect(stop).to_be_hidden()
     start = notebook.version()
-    notebook.run_cell("player = w.run(sw.strategies.greedy, delay=0.3)")
+    notebook.run_cell("run = w.run(sw.strategies.greedy, delay=0.3)")
     expect(stop).to_be_visible()
     expect(root.locator(".sw-toolbar [data-action='undo']")).to_be_disabled()
     # The run's own state, then three moves, each a new state on the board.
     notebook.wait_for_version(start + 4)
     stop.click()
     expect(stop).to_be_hidden()
-    assert notebook.python_json("player.wait(10)") is True
-    assert notebook.python_json("[player.said, player.playing]") == ["stopped", False]
-    played = notebook.python_json("player.moves")
+    assert notebook.python_json("run.wait(10)") is True
+    assert notebook.python_json("[run.said, run.playing]") == ["stopped", False]
+    played = notebook.python_json("run.moves")
     assert played >= 3
     python = notebook.assert_board_matches_python()
     assert len(python["position"]["history"]) == played
@@ -56,10 +56,10 @@ def test_the_demo_button_plays_the_solvers_line_until_stopped(open_notebook, pag
     stop.click()
     expect(stop).to_be_hidden()
     expect(demo).to_be_visible()
-    assert notebook.python_json("w.player.wait(10)") is True
-    assert notebook.python_json("[w.player.said, w.player.demo]") == ["stopped", True]
+    assert notebook.python_json("w.last_run.wait(10)") is True
+    assert notebook.python_json("[w.last_run.said, w.last_run.demo]") == ["stopped", True]
     python = notebook.assert_board_matches_python()
-    assert len(python["position"]["history"]) == notebook.python_json("w.player.moves") >= 3
+    assert len(python["position"]["history"]) == notebook.python_json("w.last_run.moves") >= 3
     # An ordinary game again: the board takes its moves.
     expect(root.locator(".sw-toolbar [data-action='undo']")).to_be_enabled()
     before = notebook.version()

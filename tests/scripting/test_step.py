@@ -9,6 +9,7 @@ import sys
 import threading
 
 import pytest
+from engine_helpers import make, suit_run
 
 import solitaire_widget as sw
 from solitaire_widget.engine.outcome import RunEnd
@@ -74,7 +75,14 @@ def test_a_game_that_ended_by_itself_reads_as_its_run_end():
     while game.outcome is None:
         game.play(next_move(strategies.greedy, game))
     stop = game_over(game.outcome)
-    assert stop.end is RunEnd.of(game.outcome.termination) and stop.words == game.outcome.reason
+    assert stop.end is RunEnd.of(game.outcome.termination) is RunEnd.WON and stop.words == "won"
+    # Every column topped by a black card that fits nowhere, the stock and waste empty.
+    columns = ["| 7C", "| 7S", "| 9C", "| 9S", "| JC", "| JS", "| KC"]
+    fives_home = [suit_run(suit, 1, 5) for suit in "CDHS"]
+    stuck = make("klondike", stock="", foundations=fives_home, tableau=columns, rest_under=6)
+    stop = game_over(stuck.outcome)
+    assert stop.end is RunEnd.of(stuck.outcome.termination)
+    assert stop.words == f"game over: {stuck.outcome.reason}"
 
 
 def test_for_run_gives_a_fresh_solver_strategy_and_leaves_a_function_as_it_is():

@@ -6,11 +6,11 @@ from __future__ import annotations
 import threading
 
 import pytest
-from test_player import consistent
+from test_run import consistent
 from test_widget import View
 
 import solitaire_widget as sw
-from solitaire_widget.widget.widget import DEMO_DELAYS
+from solitaire_widget.widget.run import DEMO_DELAYS
 
 LOST_DEAL = 59
 """A Klondike deal (draw 1) the solver proves lost in a fraction of a second."""
@@ -45,37 +45,37 @@ def moves_reached(widget: sw.SolitaireWidget, count: int) -> threading.Event:
 @pytest.mark.parametrize(("game", "seed"), [("klondike", 4), ("father", 4), ("following", 2)])
 def test_the_demo_plays_the_solvers_line_to_a_win(widgets, game, seed):
     w = widgets(game, seed=seed)
-    player = w.demo(delay=0)
-    assert w.state["run"] == {"playing": True, "said": None, "demo": True}
-    assert player.wait(120)
-    assert player.said == "won" and w.state["status"] == "won" and player.moves == w.game.ply
-    assert w.state["run"] == {"playing": False, "said": "won", "demo": True}
+    run = w.demo(delay=0)
+    assert w.state["run"] == {"playing": True, "end": None, "said": None, "demo": True}
+    assert run.wait(120)
+    assert run.said == "won" and w.state["status"] == "won" and run.moves == w.game.ply
+    assert w.state["run"] == {"playing": False, "end": "won", "said": "won", "demo": True}
     consistent(w)
 
 
 def test_a_demo_from_a_lost_position_ends_at_once_saying_so(widgets):
     w = widgets("klondike", seed=LOST_DEAL)
-    player = w.demo(delay=0)
-    assert player.wait(60)
-    assert player.said == "the solver proves this position lost" and player.moves == 0
-    assert w.state["run"]["said"] == player.said and w.game.ply == 0
+    run = w.demo(delay=0)
+    assert run.wait(60)
+    assert run.said == "the solver proves this position lost" and run.moves == 0
+    assert w.state["run"]["said"] == run.said and w.game.ply == 0
 
 
 def test_a_demo_the_solver_cannot_decide_in_time_says_so(widgets):
     w = widgets("klondike", seed=LOST_DEAL)
-    player = w.demo(delay=0, time_limit=0.001)
-    assert player.wait(60)
-    assert player.said == "the solver found no winning line within its limits (0.001 s)"
+    run = w.demo(delay=0, time_limit=0.001)
+    assert run.wait(60)
+    assert run.said == "the solver found no winning line within its limits (0.001 s)"
     assert w.game.ply == 0
 
 
 def test_a_stopped_demo_leaves_an_ordinary_game(widgets):
     w = widgets("klondike", seed=4)
     three = moves_reached(w, 3)
-    player = w.demo(delay=0.05)
+    run = w.demo(delay=0.05)
     assert three.wait(60)
     w.stop()
-    assert player.wait(10) and player.said == "stopped"
+    assert run.wait(10) and run.said == "stopped"
     played = w.game.ply
     assert played >= 3 and w.state["run"]["playing"] is False
     consistent(w)
@@ -102,10 +102,10 @@ def test_the_boards_demo_button_starts_it_at_the_chosen_speed(widgets):
     assert w.demo_speed == "fast"
     view.send_intent("demo")
     assert view.sent == []
-    player = w.player
-    assert w.state["run"]["demo"] is True and player.delay == DEMO_DELAYS["fast"]
+    run = w.last_run
+    assert w.state["run"]["demo"] is True and run.delay == DEMO_DELAYS["fast"]
     w.stop()
-    assert player.wait(30)
+    assert run.wait(30)
     consistent(w)
 
 

@@ -11,6 +11,8 @@ import traitlets
 
 import solitaire_widget as sw
 from solitaire_widget.engine.cards import RANKS
+from solitaire_widget.widget import state as state_module
+from solitaire_widget.widget import sync as sync_module
 from solitaire_widget.widget import widget as widget_module
 
 GAMES = ("klondike", "father", "following")
@@ -119,7 +121,7 @@ def mid_game(seed: int = 11, moves: int = 40) -> sw.Game:
 def clock(monkeypatch):
     """A clock the test moves by hand (ms since the epoch)."""
     now = {"ms": 1_700_000_000_000}
-    monkeypatch.setattr(widget_module, "_now_ms", lambda: now["ms"])
+    monkeypatch.setattr(state_module, "now_ms", lambda: now["ms"])
     return now
 
 
@@ -696,15 +698,15 @@ def test_an_internal_error_before_the_view_saw_the_move_is_taken_back(monkeypatc
     view = View(w)
     _with_a_redo_list(w)
     before, future, state = w.game.to_dict(), w.game.future, w.state
-    real_state = w._state
+    real_state = sync_module.board_state
     failures = [KeyError("state bug")]
 
-    def fails_once(version, last):
+    def fails_once(*args, **kwargs):
         if failures:
             raise failures.pop()
-        return real_state(version, last)
+        return real_state(*args, **kwargs)
 
-    monkeypatch.setattr(w, "_state", fails_once)
+    monkeypatch.setattr(sync_module, "board_state", fails_once)
     content = view.move("t6>f1")
     assert view.sent[0]["request"] == content["request"] and "KeyError" in view.sent[0]["reason"]
     assert w.game.to_dict() == before and w.game.future == future
@@ -719,11 +721,11 @@ def test_an_internal_error_during_a_new_deal_keeps_the_old_game(monkeypatch):
     old, state = w.game, w.state
     calls = []
 
-    def failing_state(version, last):
+    def failing_state(game, timeline, *, version, **_fields):
         calls.append(version)
         raise KeyError("state bug")
 
-    monkeypatch.setattr(w, "_state", failing_state)
+    monkeypatch.setattr(sync_module, "board_state", failing_state)
     content = view.send_intent("new_game", game="father", seed=3, options={})
     monkeypatch.undo()
     assert view.sent[0]["request"] == content["request"] and "KeyError" in view.sent[0]["reason"]

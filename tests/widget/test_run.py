@@ -1,16 +1,15 @@
-"""``w.run(strategy, delay)``: a strategy playing on the board from a background thread,
-stopped from the board or from Python with the game consistent, and the widget's lock held
+"""``w.run(strategy, delay)``: a strategy's run on the board from a background thread,
+stopped from the board or from Python with the game consistent, and the game's lock held
 by every change to the game."""
 
 from __future__ import annotations
-
-import threading
 
 import pytest
 import scripting_helpers as bots
 from test_widget import View
 
 import solitaire_widget as sw
+from solitaire_widget.engine.outcome import RunEnd
 from solitaire_widget.scripting import strategies
 
 
@@ -37,18 +36,21 @@ def gated():
 def test_a_strategy_plays_on_the_board_to_the_end():
     w = sw.SolitaireWidget("following", seed=2)
     view = View(w)
-    player = w.run(strategies.greedy, delay=0)
-    assert player.wait(60)
-    assert player.said == "won" and not player.playing and player.moves == w.game.ply > 0
-    assert w.state["run"] == {"playing": False, "said": "won", "demo": False} and w.state["status"] == "won"
+    run = w.run(strategies.greedy, delay=0)
+    assert run.wait(60)
+    assert run.said == "won" and not run.playing and run.moves == w.game.ply > 0
+    assert (
+        w.state["run"] == {"playing": False, "end": "won", "said": "won", "demo": False}
+        and w.state["status"] == "won"
+    )
     assert view.sent == []
     consistent(w)
 
 
 def test_run_returns_at_once_and_each_move_shows_on_the_board(gated):
     w = sw.SolitaireWidget("klondike", seed=4)
-    player = w.run(gated, delay=0)
-    assert w.state["run"] == {"playing": True, "said": None, "demo": False} and player.playing
+    run = w.run(gated, delay=0)
+    assert w.state["run"] == {"playing": True, "end": None, "said": None, "demo": False} and run.playing
     for move in range(3):
         assert gated.wait_for_call(move + 1)
         assert w.game.ply == move and w.state["moves"] == move
@@ -62,27 +64,27 @@ def test_stop_from_the_board_plays_no_move_after_it_even_the_one_being_thought(g
     w = sw.SolitaireWidget("klondike", seed=4)
     view = View(w)
     made_on = w.state["version"]
-    player = w.run(gated, delay=0)
+    run = w.run(gated, delay=0)
     gated.release()
     assert gated.wait_for_call(2)  # one move played; the second being thought
     view.deliver({"kind": "stop", "version": made_on, "request": view.request()})  # stale, still obeyed
     assert view.sent == []
-    assert w.state["run"] == {"playing": False, "said": "stopped", "demo": False}
+    assert w.state["run"] == {"playing": False, "end": "stopped", "said": "stopped", "demo": False}
     version = w.state["version"]
     gated.release()
-    assert player.wait(10)
-    assert w.game.ply == 1 and player.moves == 1 and w.state["version"] == version
+    assert run.wait(10)
+    assert w.game.ply == 1 and run.moves == 1 and w.state["version"] == version
     consistent(w)
 
 
 def test_stop_from_python(gated):
     w = sw.SolitaireWidget("father", seed=3)
-    player = w.run(gated, delay=0)
+    run = w.run(gated, delay=0)
     assert gated.wait_for_call(1)
     w.stop()
     gated.release()
-    assert player.wait(10)
-    assert w.game.ply == 0 and player.said == "stopped"
+    assert run.wait(10)
+    assert w.game.ply == 0 and run.said == "stopped"
     consistent(w)
     w.stop()  # nothing playing: nothing happens
 
@@ -116,31 +118,40 @@ def test_a_change_from_python_while_the_strategy_thinks_makes_it_think_again(gat
 
 def test_a_new_deal_ends_the_run(gated):
     w = sw.SolitaireWidget("klondike", seed=4)
-    player = w.run(gated, delay=0)
+    run = w.run(gated, delay=0)
     assert gated.wait_for_call(1)
     w.new_game(seed=5)
-    assert w.state["run"] is None and not player.playing
+    assert w.state["run"] is None and not run.playing
     gated.release()
-    assert player.wait(10)
+    assert run.wait(10)
     assert w.game.ply == 0
     consistent(w)
 
 
 @pytest.mark.parametrize(
-    ("strategy", "said"),
+    ("strategy", "end", "said"),
     [
-        (lambda game: None, "the strategy resigned"),
-        (lambda game: 1 / 0, "the strategy raised ZeroDivisionError: division by zero"),
-        (lambda game: 42, "the strategy returned 42, not a move or None"),
-        (lambda game: "t0>t1", "the strategy's move t0>t1 is not legal here: illegal move t0>t1"),
+        (lambda game: None, RunEnd.RESIGNED, "the strategy resigned"),
+        (lambda game: 1 / 0, RunEnd.ERROR, "the strategy raised ZeroDivisionError: division by zero"),
+        (
+            lambda game: 42,
+            RunEnd.ERROR,
+            "the strategy returned 42, not a move (a Move or its notation) or None",
+        ),
+        (
+            lambda game: "t0>t1",
+            RunEnd.ERROR,
+            "the strategy returned 't0>t1', which is not legal here: illegal move t0>t1",
+        ),
     ],
     ids=["resigns", "raises", "not-a-move", "illegal"],
 )
-def test_a_run_that_cannot_go_on_ends_saying_why(strategy, said):
+def test_a_run_that_cannot_go_on_ends_saying_how_and_why(strategy, end, said):
     w = sw.SolitaireWidget("klondike", seed=4)
-    player = w.run(strategy, delay=0)
-    assert player.wait(10)
-    assert player.said.startswith(said) and w.state["run"]["said"] == player.said
+    run = w.run(strategy, delay=0)
+    assert run.wait(10)
+    assert run.end is end and run.said.startswith(said)
+    assert w.state["run"]["end"] == end.value and w.state["run"]["said"] == run.said
     assert w.game.ply == 0
     consistent(w)
 
@@ -149,8 +160,9 @@ def test_a_new_run_stops_the_one_going_and_a_lesson_refuses_runs(gated):
     w = sw.SolitaireWidget("following", seed=2)
     first = w.run(gated, delay=0)
     second = w.run(strategies.greedy, delay=0, max_moves=5)
-    assert first.said == "stopped"
+    assert first.end is RunEnd.STOPPED and first.said == "stopped"
     assert second.wait(30) and second.said == "stopped after 5 moves" and w.game.ply == 5
+    assert second.end is RunEnd.MAX_MOVES
     teacher = sw.Game.new("following", seed=1)
     teacher.play(teacher.legal_moves()[0])
     w.lesson(teacher)
@@ -169,39 +181,11 @@ def test_bad_arguments_to_run_are_refused(arguments, error):
     assert w.state["run"] is None
 
 
-class OwnedLock:
-    """A re-entrant lock that knows which thread holds it."""
-
-    def __init__(self) -> None:
-        self._lock = threading.RLock()
-        self.owner: int | None = None
-        self._depth = 0
-
-    def acquire(self, blocking: bool = True, timeout: float = -1) -> bool:
-        if self._lock.acquire(blocking, timeout):
-            self.owner, self._depth = threading.get_ident(), self._depth + 1
-            return True
-        return False
-
-    def release(self) -> None:
-        self._depth -= 1
-        if self._depth == 0:
-            self.owner = None
-        self._lock.release()
-
-    def __enter__(self) -> bool:
-        return self.acquire()
-
-    def __exit__(self, *exc: object) -> None:
-        self.release()
-
-
-def test_every_change_to_the_game_is_made_holding_the_widget_lock(tmp_path):
+def test_every_change_to_the_game_is_published_holding_the_games_lock(tmp_path):
     w = sw.SolitaireWidget("klondike", seed=4)
-    w.game_lock = OwnedLock()
     view = View(w)
     unlocked = []
-    w.observe(lambda change: unlocked.append(w.game_lock.owner != threading.get_ident()), names="state")
+    w.observe(lambda change: unlocked.append(not w.game.lock._is_owned()), names="state")
     w.play(w.legal_moves()[0])
     w.undo()
     w.redo()
@@ -219,3 +203,12 @@ def test_every_change_to_the_game_is_made_holding_the_widget_lock(tmp_path):
     w.lesson(w.game.copy())
     w.end_lesson()
     assert len(unlocked) > 20 and not any(unlocked)
+
+
+def test_the_widgets_lock_is_the_lock_of_the_game_on_show():
+    w = sw.SolitaireWidget("klondike", seed=4)
+    assert w.game_lock is w.game.lock
+    old = w.game
+    w.new_game(seed=5)
+    assert w.game_lock is w.game.lock is not old.lock
+    assert w.last_run is None

@@ -1,0 +1,239 @@
+"""Carrying out the intents views send (the protocol is in ``intents.py``): one table,
+``INTENTS``, gives each kind its fields and what carries it out, so a kind cannot be accepted
+without a handler; a failed intent is taken back whole.
+
+An intent is handled on the thread that delivers it (JupyterLab's comm subshell, by default),
+holding the lock of the game on show from its first check to its answer: no other thread's
+move can come between its version check and its change, nor between a failure and the
+rollback, which therefore takes back only what this intent did.
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Callable
+from typing import Any, NamedTuple
+
+from ..engine.deal import random_seed
+from ..engine.games import rules_for
+from ..engine.moves import IllegalMove, Move
+from ..game import Game
+from ..lesson import OTHER_MOVE, Lesson
+from .intents import STALE, IntentFields, Refusal, brief, checked_intent, request_id
+from .run import Run
+from .state import Clock
+from .sync import StateSync
+
+_MAX_REASON = 500
+# Request ids already answered, kept so a duplicated message is recognised; views count up,
+# so only recent ids can come back.
+_REMEMBERED_REQUESTS = 1024
+
+
+class _Snapshot(NamedTuple):
+    """What an intent may change, so an unexpected failure can be taken back."""
+
+    game: Game
+    copy: Game
+    clock: Clock
+    version: int
+    last_run: Run | None
+
+
+class IntentHandling(StateSync):
+    """The part of ``SolitaireWidget`` that carries out its views' intents, with the
+    publishing it builds on (a mixin: the widget provides what is declared here)."""
+
+    log: logging.Logger
+    _answered: dict[str, None]
+    _play_and_autoplay: Callable[[Move | str], Move]
+    autoplay: Callable[[], list[Move]]
+    restart: Callable[[], Game]
+    demo: Callable[[], Run]
+    stop: Callable[[], None]
+
+    def _receive_intent(self, _widget: object, content: object, buffers: object) -> None:
+        """Carry out or refuse one intent from a view; never raises (see ``intents.py``)."""
+        request = None
+        try:
+            request = request_id(content)
+            with self._holding_game():
+                self._obey(content, request, buffers)
+            return
+        except Refusal as refusal:
+            reason = refusal.reason
+        except Exception as error:  # a message from a view must never break the kernel
+            self.log.exception("SolitaireWidget: an intent failed unexpectedly")
+            reason = f"an internal error stopped this ({type(error).__name__}: {error})"
+        try:
+            self.send({"kind": "refused", "request": request, "reason": reason[:_MAX_REASON]})
+        except Exception:  # the same: the handler must not raise
+            self.log.exception("SolitaireWidget: could not send a refusal")
+
+    def _obey(self, content: object, request: str | None, buffers: object) -> None:
+        """Carry out ``content``; ``Refusal`` when it may not be, with everything left as it was."""
+        if not isinstance(content, dict):
+            raise Refusal(f"an intent is a JSON object with a 'kind', not {brief(content)}")
+        if request is None:
+            raise Refusal(
+                f"'request' must be a request id such as 'view1:7', not {brief(content.get('request'))}"
+            )
+        if request in self._answered:
+            raise Refusal(f"request {request} was already answered: this is a duplicate")
+        self._answered[request] = None
+        if len(self._answered) > _REMEMBERED_REQUESTS:
+            del self._answered[next(iter(self._answered))]
+        intent = INTENTS[checked_intent(content, buffers, _FIELDS)]
+        if not intent.on_the_board:
+            intent.carry_out(self, content)
+            return
+        if self._last_run is not None and self._last_run.playing:
+            raise Refusal("a strategy is playing on this board: press Stop first")
+        if content["version"] != self.state["version"]:
+            raise Refusal(STALE)
+        if self._lesson is not None and not intent.in_lesson:
+            raise Refusal("not during a lesson: find the next move, or press Show me")
+        game = self._game
+        before = _Snapshot(game, game.copy(), self._clock, self.state["version"], self._last_run)
+        try:
+            with self._gathered():
+                intent.carry_out(self, content)
+        except Refusal:
+            raise
+        except Exception:
+            self._roll_back(before)
+            raise
+
+    def _roll_back(self, before: _Snapshot) -> None:
+        """Put the game, clock and view back as they were before a failed intent. The intent
+        still holds the game's lock, so no other thread's move is taken back with it."""
+        try:
+            if self._game is not before.game:
+                self._follow(before.game)
+            before.game.restore(before.copy)
+            self._clock, self._last_run = before.clock, before.last_run
+            if self.state["version"] != before.version:
+                self._publish(None)
+        except Exception:  # report it, and let the original error be answered
+            self.log.exception("SolitaireWidget: could not take back a failed intent")
+
+    # ------------------------------------------------------------------ one handler per kind
+    def _move(self, intent: dict[str, Any]) -> None:
+        move = Move(intent["source"], intent["target"], intent["count"])
+        lesson = self._lesson
+        try:
+            if lesson is None:
+                self._play_and_autoplay(move)
+            elif self._lesson_goes_on(lesson).answer(self._game, move) == OTHER_MOVE:
+                raise Refusal(OTHER_MOVE)
+        except IllegalMove as refused:
+            raise Refusal(refused.reason) from None
+
+    def _show_me(self, _intent: dict[str, Any]) -> None:
+        if self._lesson is None:
+            raise Refusal("no lesson is running")
+        self._lesson_goes_on(self._lesson).show(self._game)
+
+    def _lesson_goes_on(self, lesson: Lesson) -> Lesson:
+        if lesson.expected(self._game) is None:
+            over = self._game.ply >= lesson.total
+            raise Refusal("the lesson is over" if over else "the game has left the lesson")
+        return lesson
+
+    def _hint(self, _intent: dict[str, Any]) -> None:
+        self._aids.ask_hint()
+
+    def _goto(self, intent: dict[str, Any]) -> None:
+        line = len(self._game.line)
+        if not 0 <= intent["ply"] <= line:
+            raise Refusal(f"there is no move {intent['ply']} in this line (it has {line})")
+        self._game.goto(intent["ply"])
+
+    def _enter(self, intent: dict[str, Any]) -> None:
+        node = self._timeline.node(intent["node"])
+        if node is None:
+            raise Refusal(f"there is no move {brief(intent['node'])} in this game's timeline any more")
+        self._game.enter(node)
+
+    def _undo(self, _intent: dict[str, Any]) -> None:
+        if not self._game.history:
+            raise Refusal("there is no move to undo")
+        self._game.undo()
+
+    def _redo(self, _intent: dict[str, Any]) -> None:
+        if not self._game.future:
+            raise Refusal("there is no undone move to redo")
+        self._game.redo()
+
+    def _autoplay(self, _intent: dict[str, Any]) -> None:
+        if not self.autoplay():
+            raise Refusal("no card can go to a foundation safely now")
+
+    def _restart(self, _intent: dict[str, Any]) -> None:
+        self.restart()
+
+    def _demo(self, _intent: dict[str, Any]) -> None:
+        if self._game.outcome is not None:
+            raise Refusal("the game is over: there is no line left to show")
+        self.demo()
+
+    def _new_game(self, intent: dict[str, Any]) -> None:
+        rules = rules_for(intent["game"])
+        try:
+            options = rules.check_options(intent["options"])
+        except ValueError as error:
+            raise Refusal(str(error)) from None
+        if intent.get("winnable", False):
+            seed = random_seed() if intent["seed"] is None else intent["seed"]
+            self._aids.deal_later(rules.name, seed, options)
+        else:
+            self._switch_to(Game.new(rules.name, intent["seed"], **options))
+
+    def _sync_timeline(self, _intent: dict[str, Any]) -> None:
+        self.send(self._timeline.reset())
+
+    def _setting(self, intent: dict[str, Any]) -> None:
+        setattr(self, intent["name"], intent["value"])
+
+    def _stop(self, _intent: dict[str, Any]) -> None:
+        # Answered whatever its version: the board moves on under a playing strategy.
+        if self._last_run is None or not self._last_run.playing:
+            raise Refusal("no strategy is playing on this board")
+        self.stop()
+
+
+class Intent(NamedTuple):
+    """One kind of intent: its fields, what carries it out, and how it is checked first."""
+
+    fields: IntentFields
+    carry_out: Callable[[IntentHandling, dict[str, Any]], None]
+    on_the_board: bool = True
+    """False for intents about the view's options or a run (``sync_timeline``, ``setting``,
+    ``stop``): carried out whatever their version, while a strategy plays and in a lesson."""
+    in_lesson: bool = False
+    """True for the intents a lesson takes: its moves and "Show me"."""
+
+
+def _fields(*required: str, optional: tuple[str, ...] = ()) -> IntentFields:
+    return IntentFields(frozenset(required), frozenset(optional))
+
+
+INTENTS: dict[str, Intent] = {
+    "move": Intent(_fields("source", "target", "count"), IntentHandling._move, in_lesson=True),
+    "undo": Intent(_fields(), IntentHandling._undo),
+    "redo": Intent(_fields(), IntentHandling._redo),
+    "restart": Intent(_fields(), IntentHandling._restart),
+    "autoplay": Intent(_fields(), IntentHandling._autoplay),
+    "new_game": Intent(_fields("game", "seed", "options", optional=("winnable",)), IntentHandling._new_game),
+    "goto": Intent(_fields("ply"), IntentHandling._goto),
+    "enter": Intent(_fields("node"), IntentHandling._enter),
+    "show_me": Intent(_fields(), IntentHandling._show_me, in_lesson=True),
+    "sync_timeline": Intent(_fields(), IntentHandling._sync_timeline, on_the_board=False),
+    "hint": Intent(_fields(), IntentHandling._hint),
+    "setting": Intent(_fields("name", "value"), IntentHandling._setting, on_the_board=False),
+    "demo": Intent(_fields(), IntentHandling._demo),
+    "stop": Intent(_fields(), IntentHandling._stop, on_the_board=False),
+}
+"""Every kind of intent a view may send (see ``intents.py``), with its fields and handler."""
+
+_FIELDS = {kind: intent.fields for kind, intent in INTENTS.items()}

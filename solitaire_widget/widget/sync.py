@@ -1,0 +1,178 @@
+"""Keeping the views in step with the game: the state and timeline published after every
+change, on the thread that made it, holding the game's lock (a mixin of ``SolitaireWidget``).
+
+``state`` and ``aids`` are read-only traits: only a thread that is publishing may write them,
+and whether a thread is publishing, like the engine actions it gathers into one state, is kept
+per thread, so a cell's thread cannot write ``state`` while another thread publishes.
+"""
+
+from __future__ import annotations
+
+import threading
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from typing import Any
+
+import traitlets
+from ipywidgets import CallbackDispatcher
+
+from ..engine.moves import Move
+from ..game import Game
+from ..lesson import Lesson
+from .aids import PlayAids
+from .run import Run
+from .state import Clock, LastChange, board_state
+from .timeline import TimelineSync
+
+
+class ThreadFlags(threading.local):
+    """What the widget is doing on the current thread: publishing a state (the only time
+    ``state`` and ``aids`` may be written), and the engine actions gathered into one state."""
+
+    publishing = False
+    gathering: list[LastChange] | None = None
+
+
+class StateSync:
+    """Publishing the state and timeline of the game on show (a mixin: the widget provides
+    what is declared here)."""
+
+    state: dict[str, Any]
+    aids: dict[str, Any]
+    send: Callable[..., None]
+    _game: Game
+    _clock: Clock
+    _lesson: Lesson | None
+    _last_run: Run | None
+    _timeline: TimelineSync
+    _timeline_reset_due: bool
+    _aids: PlayAids
+    _listening: bool
+    _move_callbacks: CallbackDispatcher
+    _this_thread: ThreadFlags
+    _drop_run: Callable[[], None]
+
+    @contextmanager
+    def _holding_game(self) -> Iterator[Game]:
+        """Hold the lock of the game on show, and give that game. Another thread may show
+        another game while this one waits for the lock: then it waits for that game's."""
+        while True:
+            game = self._game
+            with game.lock:
+                if game is self._game:
+                    yield game
+                    return
+
+    @traitlets.validate("state")
+    def _only_from_the_game(self, proposal: dict[str, Any]) -> dict[str, Any]:
+        if not self._this_thread.publishing:
+            raise traitlets.TraitError(
+                "state is drawn from the game and is read-only: change the game with "
+                "play(), undo(), redo(), autoplay(), new_game() or restart()"
+            )
+        state: dict[str, Any] = proposal["value"]
+        return state
+
+    @traitlets.validate("aids")
+    def _only_from_the_aids(self, proposal: dict[str, Any]) -> dict[str, Any]:
+        if not self._this_thread.publishing:
+            raise traitlets.TraitError(
+                "aids are worked out by the widget and are read-only: ask with hint(), "
+                "check_winnable = True or new_game(winnable=True)"
+            )
+        aids: dict[str, Any] = proposal["value"]
+        return aids
+
+    def _publish_aids(self, aids: dict[str, Any]) -> None:
+        self._this_thread.publishing = True
+        try:
+            self.aids = aids
+        finally:
+            self._this_thread.publishing = False
+
+    def _on_game_change(self, game: Game, action: str, move: Move | None) -> None:
+        """The game's listener: called on the thread that changed the game, holding its lock."""
+        if game is not self._game:
+            return  # a game no longer on show (its listener is being removed)
+        gathering = self._this_thread.gathering
+        if gathering is not None:
+            gathering.append((action, move))
+            return
+        with self._holding_game():
+            self._publish((action, move))
+        if action == "play":
+            self._move_callbacks(move)
+
+    @contextmanager
+    def _gathered(self) -> Iterator[None]:
+        """Engine actions of this thread inside the block reach the view as one state update,
+        at its end (call it holding the game's lock, so no other thread's change comes in)."""
+        here = self._this_thread
+        outer = here.gathering
+        actions: list[LastChange] = []
+        here.gathering = actions
+        try:
+            yield
+        finally:
+            here.gathering = outer
+        if outer is not None:
+            outer.extend(actions)
+        elif actions:
+            self._publish(actions[-1])
+            for action, move in actions:
+                if action == "play":
+                    self._move_callbacks(move)
+
+    def _switch_to(self, game: Game) -> None:
+        """Show ``game`` as a new deal: follow its changes instead of the old game's. Called
+        holding the lock of the game on show; takes the new one's too, so no other thread
+        sees the switch half made. (Locks are taken in that order, the shown game's first: a
+        thread that holds a game's lock while it asks to show that game, as another thread
+        shows it too, could wait for ever.)"""
+        with game.lock:
+            self._drop_run()
+            self._aids.game_switched(game)
+            self._follow(game)
+            self._clock = Clock.start()
+            self._publish(None)
+
+    def _follow(self, game: Game) -> None:
+        if self._listening:
+            self._game.remove_listener(self._on_game_change)
+            game.add_listener(self._on_game_change)
+        self._game = game
+        self._timeline = TimelineSync(game, self._timeline.version + 1)
+        self._timeline_reset_due = True
+
+    def _publish(self, last: LastChange | None) -> None:
+        """Send the timeline's changes and the new state (holding the game's lock)."""
+        # The timeline goes first, so the state that names its version finds it there.
+        if self._timeline_reset_due:
+            self._timeline_reset_due = False
+            self.send(self._timeline.reset())
+        else:
+            changes = self._timeline.changes()
+            if changes is not None:
+                self.send(changes)
+        state = self._next_state(self.state["version"] + 1, last)
+        self._this_thread.publishing = True
+        try:
+            self.state = state
+        finally:
+            self._this_thread.publishing = False
+        self._aids.state_published(self._game)
+
+    def _next_state(self, version: int, last: LastChange | None) -> dict[str, Any]:
+        """The state at ``version``; the clock moves on with it (stopped when the game first ends)."""
+        game = self._game
+        state = board_state(
+            game,
+            self._timeline,
+            version=version,
+            last=last,
+            clock=self._clock,
+            lesson=None if self._lesson is None else self._lesson.state(game),
+            run=None if self._last_run is None else self._last_run.state(),
+        )
+        self._clock = Clock.of(state)
+        return state
