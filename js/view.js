@@ -151,6 +151,13 @@ export class SolitaireView {
   }
 
   destroy() {
+    // The kernel counts the views that show the board: with none left, it stops the
+    // solver's worker process. A view whose kernel is gone has nobody to tell.
+    try {
+      this.channel.sendQuery("view_closed", this.problem ? 0 : this.state.version);
+    } catch {
+      // no kernel: nothing runs there to stop
+    }
     this.model.off("change:state", this.onStateChange);
     this.model.off("msg:custom", this.onCustomMessage);
     for (const [target, type, handler, options] of this.listeners) target.removeEventListener(type, handler, options);

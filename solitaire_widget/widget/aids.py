@@ -175,6 +175,17 @@ class PlayAids:
             self._cancel_waiting_check()
         self._publish()
 
+    def rest(self) -> None:
+        """No view shows the board: the worker's process ends (a task running finishes
+        first), and the hint or check waiting for it is dropped until ``resume``. A later
+        task starts a new process."""
+        self._worker.close()
+
+    def resume(self) -> None:
+        """A view shows the board again: ask again for the hint and the check that resting
+        cut short."""
+        self._resubmit()
+
     def close(self) -> None:
         """Stop the worker and publish nothing more."""
         self._closed = True

@@ -19,7 +19,7 @@ from ..engine.games import rules_for
 from ..engine.moves import IllegalMove, Move
 from ..game import Game
 from ..lesson import OTHER_MOVE, Lesson
-from .intents import STALE, IntentFields, Refusal, brief, checked_intent, request_id
+from .intents import STALE, IntentFields, Refusal, brief, checked_intent, request_id, view_of
 from .run import Run
 from .state import Clock
 from .sync import StateSync
@@ -46,6 +46,7 @@ class IntentHandling(StateSync):
 
     log: logging.Logger
     _answered: dict[str, None]
+    _views: set[str]
     _play_and_autoplay: Callable[[Move | str], Move]
     autoplay: Callable[[], list[Move]]
     restart: Callable[[], Game]
@@ -83,7 +84,9 @@ class IntentHandling(StateSync):
         self._answered[request] = None
         if len(self._answered) > _REMEMBERED_REQUESTS:
             del self._answered[next(iter(self._answered))]
-        intent = INTENTS[checked_intent(content, buffers, _FIELDS)]
+        kind = checked_intent(content, buffers, _FIELDS)
+        self._count_view(request, closed=kind == "view_closed")
+        intent = INTENTS[kind]
         if not intent.on_the_board:
             intent.carry_out(self, content)
             return
@@ -103,6 +106,21 @@ class IntentHandling(StateSync):
         except Exception:
             self._roll_back(before)
             raise
+
+    def _count_view(self, request: str, *, closed: bool) -> None:
+        """Keep count of the views that show the board (each names itself in its request
+        ids). With none left (the cell ran again, its output was cleared) the aids' worker
+        process ends; the first view to come back has what was cut short asked again."""
+        view = view_of(request)
+        if closed:
+            self._views.discard(view)
+            if not self._views:
+                self._aids.rest()
+        elif view not in self._views:
+            resting = not self._views
+            self._views.add(view)
+            if resting:
+                self._aids.resume()
 
     def _roll_back(self, before: _Snapshot) -> None:
         """Put the game, clock and view back as they were before a failed intent. The intent
@@ -195,6 +213,9 @@ class IntentHandling(StateSync):
     def _setting(self, intent: dict[str, Any]) -> None:
         setattr(self, intent["name"], intent["value"])
 
+    def _view_closed(self, _intent: dict[str, Any]) -> None:
+        """Counted by ``_count_view``, which every intent goes through; nothing more to do."""
+
     def _stop(self, _intent: dict[str, Any]) -> None:
         # Answered whatever its version: the board moves on under a playing strategy.
         if self._last_run is None or not self._last_run.playing:
@@ -208,8 +229,9 @@ class Intent(NamedTuple):
     fields: IntentFields
     carry_out: Callable[[IntentHandling, dict[str, Any]], None]
     on_the_board: bool = True
-    """False for intents about the view's options or a run (``sync_timeline``, ``setting``,
-    ``stop``): carried out whatever their version, while a strategy plays and in a lesson."""
+    """False for intents about the view itself, its options or a run (``sync_timeline``,
+    ``setting``, ``stop``, ``view_closed``): carried out whatever their version, while a
+    strategy plays and in a lesson."""
     in_lesson: bool = False
     """True for the intents a lesson takes: its moves and "Show me"."""
 
@@ -233,6 +255,7 @@ INTENTS: dict[str, Intent] = {
     "setting": Intent(_fields("name", "value"), IntentHandling._setting, on_the_board=False),
     "demo": Intent(_fields(), IntentHandling._demo),
     "stop": Intent(_fields(), IntentHandling._stop, on_the_board=False),
+    "view_closed": Intent(_fields(), IntentHandling._view_closed, on_the_board=False),
 }
 """Every kind of intent a view may send (see ``intents.py``), with its fields and handler."""
 

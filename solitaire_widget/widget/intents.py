@@ -109,6 +109,7 @@ Custom messages (``model.send(content)``), each a JSON object with exactly these
     {"kind": "sync_timeline", "version": v, "request": id}         send the whole timeline
     {"kind": "demo", "version": v, "request": id}                  play the solver's line
     {"kind": "stop", "version": v, "request": id}                  stop the strategy playing
+    {"kind": "view_closed", "version": v, "request": id}           this view is gone
 
 ``sync_timeline`` changes nothing (and is answered even when its version is stale): the
 answer is a ``timeline`` message with ``reset`` true. A view sends it when it renders and
@@ -129,6 +130,11 @@ state of a run playing, and the run's moves follow as a strategy's do.
 ``stop`` is carried out whatever its version (a playing strategy keeps changing the
 board); it is refused when no strategy plays. While one plays, every other intent but
 ``sync_timeline`` is refused ("a strategy is playing on this board: press Stop first").
+
+``view_closed`` is sent by a view as it goes (its cell ran again, its output was cleared)
+and changes nothing on the board; it has no answer. The widget counts the views that show it
+by the view ids of their requests: with none left, the play aids' worker process ends, and
+it starts again with the first task after a view comes back.
 
 ``request`` is ``"<viewId>:<n>"``: a view id of 1 to 64 letters, digits, ``_``, ``.`` or
 ``-`` (random per rendered view), a colon and a counter of up to 16 digits. ``version``,
@@ -263,6 +269,15 @@ def request_id(content: object) -> str | None:
     """The intent's request id when it has a well-formed one, else None."""
     request = content.get("request") if isinstance(content, dict) else None
     return request if isinstance(request, str) and _REQUEST_ID.fullmatch(request) else None
+
+
+def view_of(request: str) -> str:
+    """The view that sent a well-formed request id: its part before the colon.
+
+    >>> view_of("3f9a1c:12")
+    '3f9a1c'
+    """
+    return request.partition(":")[0]
 
 
 def checked_intent(content: dict[str, Any], buffers: object, kinds: Mapping[str, IntentFields]) -> str:

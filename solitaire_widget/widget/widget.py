@@ -113,6 +113,7 @@ class SolitaireWidget(IntentHandling, anywidget.AnyWidget):
         self._clock = Clock.start()
         self._move_callbacks = CallbackDispatcher()
         self._answered: dict[str, None] = {}
+        self._views: set[str] = set()
         self._timeline = TimelineSync(self._game)
         self._timeline_reset_due = False
         self._lesson: Lesson | None = None

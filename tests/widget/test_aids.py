@@ -6,6 +6,7 @@ each answer arrives; the last ones run the real worker process."""
 
 from __future__ import annotations
 
+import multiprocessing
 import time
 from collections.abc import Callable
 from concurrent.futures import Future
@@ -446,6 +447,26 @@ def test_a_closed_widget_stops_its_worker_and_publishes_nothing_more(workers):
     assert w.aids == aids
 
 
+def test_with_no_view_left_the_worker_stops_and_a_view_coming_back_asks_again(workers):
+    w, first = widget_and_view()
+    second = View(w, "view2")
+    for view in (first, second):
+        view.send_intent("sync_timeline")
+    first.send_intent("hint")
+    assert len(workers[-1].waiting()) == 1
+    first.send_intent("view_closed")
+    assert workers[-1].closed == 0, "another view still shows the board"
+    second.send_intent("view_closed")
+    assert workers[-1].closed == 1 and workers[-1].waiting() == []
+    assert w.aids["hint"]["status"] == "thinking" and first.sent == second.sent == []
+    # The cell ran again and its new view rendered: the hint cut short is asked again.
+    third = View(w, "view3")
+    third.send_intent("sync_timeline")
+    assert len(workers[-1].waiting()) == 1
+    workers[-1].finish()
+    assert settled(w)["hint"]["status"] == "ready"
+
+
 def test_dealing_again_and_again_leaves_at_most_one_search_running_alone(workers):
     w, view = widget_and_view()
     worker = workers[-1]
@@ -468,6 +489,31 @@ def wait_for(w: sw.SolitaireWidget, ready: Callable[[dict], bool], timeout: floa
             raise AssertionError(f"the aids did not get there within {timeout} s: {w.aids}")
         time.sleep(0.02)
     return w.aids
+
+
+def worker_processes() -> int:
+    """The solver processes this test process has running (each board's worker is one)."""
+    return sum(1 for child in multiprocessing.active_children() if child.is_alive())
+
+
+def test_boards_replaced_again_and_again_leave_no_worker_process_behind():
+    before = worker_processes()
+    boards = []
+    for number in range(10):  # a cell run ten times: each run's board replaces the last
+        w = sw.SolitaireWidget("klondike", seed=number)
+        view = View(w, f"view{number}")
+        view.send_intent("sync_timeline")
+        w.hint()
+        if boards:
+            boards[-1][1].send_intent("view_closed")  # the old output is cleared
+        boards.append((w, view))
+    deadline = time.monotonic() + 60
+    while worker_processes() > before + 1:
+        assert time.monotonic() < deadline, f"{worker_processes() - before} worker processes still run"
+        time.sleep(0.05)
+    assert worker_processes() == before + 1, "the board on show keeps its worker"
+    for w, _ in boards:
+        w.close()
 
 
 def test_the_worker_process_checks_a_lost_game_and_gives_hints():
