@@ -19,7 +19,7 @@ from test_solve import CROSS_CHECKS, random_endgame, replays_to_win
 
 import solitaire_widget as sw
 from solitaire_widget.solver import native, solve
-from solitaire_widget.solver import search as search_module
+from solitaire_widget.solver.depth_first import foundation_split
 
 
 @pytest.fixture(autouse=True)
@@ -76,7 +76,7 @@ def search_with_a_small_table(g: sw.Game) -> tuple[str, list[sw.Move], int]:
         position,
         time_limit=None,
         node_limit=2_000_000,
-        foundation_split=search_module._foundation_split(position),
+        foundation_split=foundation_split(position),
         table_bits=11,
     )
     assert found is not None

@@ -1,4 +1,4 @@
-"""An optional compiled accelerator for the solver: ``search.py``'s search, written in C.
+"""An optional compiled accelerator for the solver: ``depth_first.py``'s search, written in C.
 
 ``search.c`` ships with the package. On first use it is compiled with the C compiler on
 PATH (``cc``, else ``gcc``) into a per-user cache directory (``$XDG_CACHE_HOME`` or
@@ -231,7 +231,7 @@ def search(
     foundation_split: int,
     table_bits: int = TABLE_BITS,
 ) -> tuple[Literal["winnable", "unwinnable", "unknown"], list[Move], int] | None:
-    """Search ``position`` as ``search.py`` does: ``(verdict, winning line or [], nodes)``,
+    """Search ``position`` as ``depth_first.py`` does: ``(verdict, winning line or [], nodes)``,
     or None when the accelerator is off or not built, or the game has more piles than the
     C code holds. ``foundation_split``: foundations ``[0, split)`` and ``[split, count)``
     are keyed apart. ``table_bits`` caps the visited table at ``2 ** table_bits`` slots
@@ -242,19 +242,46 @@ def search(
         return None
     library = _load()
     assert library is not None  # available() built it
-    made_rules = _rules_for(position, foundation_split)
-    made_position = _position_for(position)
     result = _Result()
-    stop = ctypes.c_int32(0)
-    verdicts: list[int] = []
+    verdict = _run(
+        library,
+        (_rules_for(position, foundation_split), _position_for(position)),
+        (0.0 if time_limit is None else time_limit, 0 if node_limit is None else node_limit, table_bits),
+        ctypes.c_int32(0),
+        result,
+    )
+    try:
+        if verdict not in _VERDICTS:
+            raise MemoryError("the solver's C search ran out of memory")
+        piles = position.pile_ids
+        raw = bytes(result.line[: 3 * result.line_len]) if result.line_len else b""
+        line = [Move(piles[raw[i]], piles[raw[i + 1]], raw[i + 2]) for i in range(0, len(raw), 3)]
+        return _VERDICTS[verdict], line, result.nodes
+    finally:
+        library.sw_free(ctypes.byref(result))
+
+
+def _run(
+    library: ctypes.CDLL,
+    game: tuple[_Rules, _Position],
+    limits: tuple[float, int, int],
+    stop: ctypes.c_int32,
+    result: _Result,
+) -> int:
+    """Run the C search on ``game`` (its rules and position) within ``limits`` (seconds and
+    nodes, 0 for none, and the table's bits) into ``result``; its code, a key of
+    ``_VERDICTS`` or an error. The search ends soon after ``stop`` is set to nonzero."""
+    made_rules, made_position = game
+    seconds, nodes, table_bits = limits
+    codes: list[int] = []
 
     def search_in_c() -> None:
-        verdicts.append(
+        codes.append(
             library.sw_solve(
                 ctypes.byref(made_rules),
                 ctypes.byref(made_position),
-                0.0 if time_limit is None else time_limit,
-                0 if node_limit is None else node_limit,
+                seconds,
+                nodes,
                 table_bits,
                 ctypes.byref(stop),
                 ctypes.byref(result),
@@ -274,13 +301,4 @@ def search(
         worker.join()
         library.sw_free(ctypes.byref(result))
         raise
-    verdict = verdicts[0]
-    try:
-        if verdict not in _VERDICTS:
-            raise MemoryError("the solver's C search ran out of memory")
-        piles = position.pile_ids
-        raw = bytes(result.line[: 3 * result.line_len]) if result.line_len else b""
-        line = [Move(piles[raw[i]], piles[raw[i + 1]], raw[i + 2]) for i in range(0, len(raw), 3)]
-        return _VERDICTS[verdict], line, result.nodes
-    finally:
-        library.sw_free(ctypes.byref(result))
+    return codes[0]
