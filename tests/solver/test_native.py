@@ -5,11 +5,16 @@ build at the same time; and when it cannot be built, solve falls back to Python.
 
 from __future__ import annotations
 
+import _thread
+import ctypes
 import os
 import random
 import subprocess
 import sys
+import threading
+import time
 from pathlib import Path
+from types import FrameType
 
 import pytest
 from conftest import native_or_skip
@@ -95,6 +100,65 @@ def test_a_visited_table_cleared_when_full_keeps_the_verdicts():
         g = sw.Game.new(game, seed=seed, **options)
         assert solve(g, time_limit=None, node_limit=10_000).verdict == "unwinnable"
         assert search_with_a_small_table(g)[0] == "unwinnable"
+
+
+UNDECIDED_SEED = 18
+"""A Klondike deal neither path decides within seconds."""
+
+
+def c_search_parts(seed: int) -> tuple[ctypes.CDLL, tuple[native._Rules, native._Position], native._Result]:
+    """What ``native._run`` takes for a Klondike deal: the library, the deal's tables, an
+    empty result (its line to be freed with ``sw_free``)."""
+    library = native._load()
+    assert library is not None
+    position = sw.Game.new("klondike", seed=seed).position
+    made = (native._rules_for(position, foundation_split(position)), native._position_for(position))
+    return library, made, native._Result()
+
+
+def test_the_c_search_ends_at_its_first_look_at_a_raised_stop_flag():
+    """The flag is read every 256 positions (CHECK_EVERY in search.c), so a search started
+    with it raised ends at the 256th, unknown, far short of its node limit."""
+    library, made, result = c_search_parts(UNDECIDED_SEED)
+    try:
+        code = native._run(library, made, (0.0, 1_000_000, native.TABLE_BITS), ctypes.c_int32(1), result)
+        assert (native._VERDICTS[code], result.nodes) == ("unknown", 256)
+    finally:
+        library.sw_free(ctypes.byref(result))
+
+
+def waits_for_the_c_search(frame: FrameType | None) -> bool:
+    """True when ``frame`` (a thread's innermost) is in ``native._run`` waiting for its
+    search thread to end, past starting it: where Ctrl-C is caught."""
+    above = []
+    while frame is not None and frame.f_code is not native._run.__code__:
+        above.append(frame.f_code.co_name)
+        frame = frame.f_back
+    return frame is not None and "wait" in above and "start" not in above
+
+
+def interrupt_once_the_c_search_runs() -> None:
+    main = threading.main_thread().ident
+    while not waits_for_the_c_search(sys._current_frames().get(main)):
+        time.sleep(0.001)
+    _thread.interrupt_main()
+
+
+def test_an_interrupt_raises_the_stop_flag_and_the_c_search_ends_far_short_of_its_node_limit():
+    """What Ctrl-C does to the C search: the flag goes up, the search stops at its next look
+    and the interrupt goes on once it has; without the flag it would search some 49 million
+    positions (where it finds the deal unwinnable)."""
+    library, made, result = c_search_parts(UNDECIDED_SEED)
+    stop, limit = ctypes.c_int32(0), 50_000_000
+    interrupter = threading.Thread(target=interrupt_once_the_c_search_runs)
+    interrupter.start()
+    try:
+        with pytest.raises(KeyboardInterrupt):
+            native._run(library, made, (0.0, limit, native.TABLE_BITS), stop, result)
+        assert stop.value == 1 and 0 < result.nodes < limit // 10
+    finally:
+        interrupter.join()
+        library.sw_free(ctypes.byref(result))
 
 
 def test_the_switch_turns_the_accelerator_off(monkeypatch):

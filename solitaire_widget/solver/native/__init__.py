@@ -243,14 +243,14 @@ def search(
     library = _load()
     assert library is not None  # available() built it
     result = _Result()
-    verdict = _run(
-        library,
-        (_rules_for(position, foundation_split), _position_for(position)),
-        (0.0 if time_limit is None else time_limit, 0 if node_limit is None else node_limit, table_bits),
-        ctypes.c_int32(0),
-        result,
-    )
     try:
+        verdict = _run(
+            library,
+            (_rules_for(position, foundation_split), _position_for(position)),
+            (0.0 if time_limit is None else time_limit, 0 if node_limit is None else node_limit, table_bits),
+            ctypes.c_int32(0),
+            result,
+        )
         if verdict not in _VERDICTS:
             raise MemoryError("the solver's C search ran out of memory")
         piles = position.pile_ids
@@ -269,36 +269,53 @@ def _run(
     result: _Result,
 ) -> int:
     """Run the C search on ``game`` (its rules and position) within ``limits`` (seconds and
-    nodes, 0 for none, and the table's bits) into ``result``; its code, a key of
-    ``_VERDICTS`` or an error. The search ends soon after ``stop`` is set to nonzero."""
+    nodes, 0 for none, and the table's bits) into ``result`` (its line for the caller to
+    free with ``sw_free``); returns its code, a key of ``_VERDICTS`` or an error. The search
+    ends at its next look at ``stop`` once that is nonzero; an interrupt sets it."""
     made_rules, made_position = game
     seconds, nodes, table_bits = limits
     codes: list[int] = []
+    done = threading.Event()
 
     def search_in_c() -> None:
-        codes.append(
-            library.sw_solve(
-                ctypes.byref(made_rules),
-                ctypes.byref(made_position),
-                seconds,
-                nodes,
-                table_bits,
-                ctypes.byref(stop),
-                ctypes.byref(result),
+        try:
+            codes.append(
+                library.sw_solve(
+                    ctypes.byref(made_rules),
+                    ctypes.byref(made_position),
+                    seconds,
+                    nodes,
+                    table_bits,
+                    ctypes.byref(stop),
+                    ctypes.byref(result),
+                )
             )
-        )
+        finally:
+            done.set()
 
     # The C search runs in a thread (ctypes lets go of the GIL) so that this thread can
     # take an interrupt: it then raises the stop flag, which the search looks at every
     # few hundred positions, waits for the search to end, and lets the interrupt go on.
+    # It waits on an event, not on Thread.join: an interrupted join (Python 3.11) marks
+    # the thread as ended while it still runs, and a second join returns at once.
     worker = threading.Thread(target=search_in_c, name="solitaire_widget solver", daemon=True)
     worker.start()
     try:
-        while worker.is_alive():
-            worker.join(_WAKE_EVERY)
+        while not done.wait(_WAKE_EVERY):
+            pass
     except KeyboardInterrupt:
         stop.value = 1
-        worker.join()
-        library.sw_free(ctypes.byref(result))
+        _wait_through_interrupts(done)
         raise
     return codes[0]
+
+
+def _wait_through_interrupts(done: threading.Event) -> None:
+    """Wait until ``done`` is set, whatever further interrupts come: the C search writes
+    into the caller's result until it ends, which it does within a few hundred positions
+    of seeing its stop flag."""
+    while not done.is_set():
+        try:
+            done.wait()
+        except KeyboardInterrupt:
+            continue
