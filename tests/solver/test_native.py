@@ -137,11 +137,13 @@ def waits_for_the_c_search(frame: FrameType | None) -> bool:
     return frame is not None and "wait" in above and "start" not in above
 
 
-def interrupt_once_the_c_search_runs() -> None:
+def interrupt_once_the_c_search_runs(test_over: threading.Event) -> None:
     main = threading.main_thread().ident
-    while not waits_for_the_c_search(sys._current_frames().get(main)):
+    while not test_over.is_set():
+        if waits_for_the_c_search(sys._current_frames().get(main)):
+            _thread.interrupt_main()
+            return
         time.sleep(0.001)
-    _thread.interrupt_main()
 
 
 def test_an_interrupt_raises_the_stop_flag_and_the_c_search_ends_far_short_of_its_node_limit():
@@ -150,13 +152,15 @@ def test_an_interrupt_raises_the_stop_flag_and_the_c_search_ends_far_short_of_it
     positions (where it finds the deal unwinnable)."""
     library, made, result = c_search_parts(UNDECIDED_SEED)
     stop, limit = ctypes.c_int32(0), 50_000_000
-    interrupter = threading.Thread(target=interrupt_once_the_c_search_runs)
+    test_over = threading.Event()
+    interrupter = threading.Thread(target=interrupt_once_the_c_search_runs, args=(test_over,))
     interrupter.start()
     try:
         with pytest.raises(KeyboardInterrupt):
             native._run(library, made, (0.0, limit, native.TABLE_BITS), stop, result)
         assert stop.value == 1 and 0 < result.nodes < limit // 10
     finally:
+        test_over.set()
         interrupter.join()
         library.sw_free(ctypes.byref(result))
 
