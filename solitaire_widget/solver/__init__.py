@@ -10,8 +10,12 @@ accelerator compiled on first use when a C compiler is on PATH (``solver.native`
 >>> from solitaire_widget import Game
 >>> from solitaire_widget.solver import solve
 >>> g = Game.new("klondike", seed=1)
->>> result = solve(g, time_limit=5)
->>> result.verdict in ("winnable", "unwinnable", "unknown")
+>>> result = solve(g, time_limit=None, node_limit=5_000)
+>>> result.verdict
+'winnable'
+>>> for move in result.moves:
+...     _ = g.play(move)
+>>> g.is_won
 True
 """
 

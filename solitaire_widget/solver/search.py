@@ -1,86 +1,24 @@
-"""Depth-first search for a winning line, on a ``Position`` with push/pop.
+"""``solve``: whether a game can still be won, and a winning line when it can.
 
-The technique
-=============
-
-*Thoughtful* solitaire: the search reads every pile of the position, face-down cards and
-the order of the stock included, so its verdict is about a player who knows where every
-card is. "unwinnable" means no sequence of legal moves wins, whatever the order of play.
-
-- **The stock as the cards it can yield.** Drawing is never a step of the search on its
-  own. From the waste and stock (the *talon*, read in the order the cards come up) the
-  search works out every card that can reach the top of the waste by drawing alone, with
-  the redeals left, and offers each one's moves as one step: the draws (and redeal) that
-  bring it up, then the move itself. The line it returns spells out every draw, so
-  ``Game.play`` replays it move by move.
-- **Canonical keys**: the rules of the three games do not depend on a tableau pile's
-  index, so the key sorts the piles (face-down and face-up parts together); nor on a
-  foundation's index (in Father within the Ace and within the King foundations). Where
-  the talon's position can be reached again by drawing alone (one card at a time with
-  unlimited redeals: always; three at a time: at the top of a pass), the key leaves it
-  out, since either position can reach the other without playing a card.
-- **Visited positions**: a position on the current line is never entered again, and a
-  position whose search finished without a win is kept in a table and never searched
-  again. This is plain depth-first reachability with a visited set, so the verdict stays
-  exact. The table is bounded (``MAX_LOST`` keys); when full it is cleared, which only
-  costs repeated work.
-- **Positions seen to be lost** (``_Search.hopeless``): in games with face-down cards,
-  each new position is tested with a generous over-estimate of what play could ever do;
-  when it leaves a card that can never go home, the position counts as searched without
-  a win.
-- **Safe moves home** (``engine.safety``): when one exists it is the only move tried. With
-  one card drawn at a time and unlimited redeals, a safe card anywhere in the talon counts.
-- **Pruned**: a whole pile with nothing face down under it moved into an empty pile (the
-  same position up to pile order), and a move into any empty pile but the first (the same
-  position as the move into the first).
-- **Move ordering**: moves home that turn a card or empty a pile, moves that turn a card or
-  empty a pile, talon cards home, other moves home, talon cards to the tableau (fewest draws
-  first), the other tableau moves, then foundation cards back to the tableau.
-
-The same search, step for step, is written in C in ``native/search.c``; ``solve`` uses it
-when it is built (see ``solitaire_widget.solver.native``), so a change to the search here
-must be made there too (the tests check that both search the same positions).
+This module takes the request and gives the answer: it checks the limits, runs the search
+(in C when the accelerator is built, ``native``, else in Python, ``depth_first``, whose
+docstring tells the technique; ``dead_ends`` holds its test for lost positions), replays a
+winning line with the engine's checks, and returns a ``SolveResult`` with its verdict.
 """
 
 from __future__ import annotations
 
 import math
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Literal, NamedTuple, Protocol, TypeAlias
+from typing import Literal, Protocol
 
 from ..engine import Move, Position
-from ..engine.cards import card_set
-from ..engine.rules import NO_CARD
-from ..engine.safety import is_safe_home
 from . import native
+from .depth_first import DepthFirstSearch, Stop, foundation_split
 
 Verdict = Literal["winnable", "unwinnable", "unknown"]
-Key = tuple[int | None, int, bytes]
-Step = tuple[Move, ...]
-"""One step of the search: the draws and redeal that bring a card up, then a move."""
-
-
-class _Joined(NamedTuple):
-    """A move that must be joined with a next move (see ``_Search.followed``), expanded
-    only when the search reaches it."""
-
-    step: Step
-    pile: int
-    foundation: str | None
-
-
-Entry: TypeAlias = "Step | _Joined"
-
-MAX_LOST = 2_000_000
-"""Most keys kept in the table of positions searched without a win (about 0.5 GB at most)."""
-
-_CHECK_EVERY = 256
-"""Nodes between two looks at the clock."""
-
-_SEP = b"\xff"  # never a card (cards are 0..51)
-_DOWN_UP = b"\xfe"
 
 
 class HasPosition(Protocol):
@@ -104,10 +42,6 @@ class SolveResult:
     moves: tuple[Move, ...]
     nodes: int
     seconds: float
-
-
-class _Stop(Exception):
-    """A limit was hit."""
 
 
 def check_limits(
@@ -181,7 +115,7 @@ def solve(
         position,
         time_limit=seconds_allowed,
         node_limit=nodes_allowed,
-        foundation_split=_foundation_split(position),
+        foundation_split=foundation_split(position),
     )
     if found is not None:
         verdict, moves, nodes = found
@@ -189,10 +123,10 @@ def solve(
         if verdict == "winnable":
             _check_line(_position_of(game), moves)
         return SolveResult(verdict, tuple(moves), nodes, seconds)
-    search = _Search(position, seconds_allowed, nodes_allowed, start)
+    search = DepthFirstSearch(position, seconds_allowed, nodes_allowed, start)
     try:
         line = search.run()
-    except _Stop:
+    except Stop:
         return SolveResult("unknown", (), search.nodes, time.perf_counter() - start)
     seconds = time.perf_counter() - start
     if line is None:
@@ -209,418 +143,3 @@ def _check_line(position: Position, line: Sequence[Move]) -> None:
         position.push(move)
     if not position.is_won:  # pragma: no cover - a solver bug
         raise RuntimeError("solver bug: its line does not win")
-
-
-def _foundation_split(position: Position) -> int:
-    """Foundations ``[0, split)`` and ``[split, count)`` are keyed apart: in Father the Ace
-    foundations and the King foundations."""
-    rules = position.rules
-    return 4 if rules.name == "father" else rules.foundation_count
-
-
-def _key_function(position: Position) -> Callable[[Position], Key]:
-    """The canonical key of the position's game: see the module docstring."""
-    split = _foundation_split(position)
-    draw = position.draw
-
-    def key(p: Position) -> Key:
-        tableau = sorted(bytes(down) + _DOWN_UP + bytes(up) for down, up in zip(p.down, p.up, strict=True))
-        found = [bytes(pile[-1:]) for pile in p.foundations]
-        found = sorted(found[:split]) + sorted(found[split:])
-        waste, stock = p.waste, p.stock
-        talon = waste + stock[::-1]
-        at = len(waste)
-        redeals = p.redeals_left
-        if redeals is None and (at % draw == 0 or not stock):
-            at = 0
-        parts = [bytes(talon), *found, *tableau]
-        return (redeals, at, _SEP.join(parts))
-
-    return key
-
-
-def _tableau_index(pile: str) -> int:
-    return int(pile[8:])  # "tableau/N"
-
-
-class _Talon:
-    """The ways to bring each talon card to the top of the waste by drawing alone, made
-    once per (talon size, waste size, redeal allowed) and kept."""
-
-    def __init__(self, draw: int) -> None:
-        self.draw = draw
-        self.known: dict[tuple[int, int, bool], list[tuple[int, Step]]] = {}
-
-    def reach(self, size: int, at: int, may_redeal: bool) -> list[tuple[int, Step]]:
-        """``(p, draws)``: after ``draws`` the waste holds the first ``p`` talon cards."""
-        known = self.known.get((size, at, may_redeal))
-        if known is not None:
-            return known
-        draw = self.draw
-        found: list[tuple[int, Step]] = [(at, ())] if at else []
-        seen = {at}
-        steps: list[Move] = []
-        waste = at
-        while waste < size:
-            count = min(draw, size - waste)
-            waste += count
-            steps.append(Move("stock", "waste", count))
-            found.append((waste, tuple(steps)))
-            seen.add(waste)
-        if may_redeal and size:
-            steps.append(Move("waste", "stock", size))
-            waste = 0
-            while waste < size:
-                count = min(draw, size - waste)
-                waste += count
-                steps.append(Move("stock", "waste", count))
-                if waste not in seen:
-                    found.append((waste, tuple(steps)))
-                    seen.add(waste)
-        self.known[(size, at, may_redeal)] = found
-        return found
-
-
-class _Search:
-    def __init__(
-        self, position: Position, time_limit: float | None, node_limit: int | None, start: float
-    ) -> None:
-        self.position = position
-        self.deadline = None if time_limit is None else start + time_limit
-        self.node_limit = node_limit
-        self.nodes = 0
-        self.key = _key_function(position)
-        rules = position.rules
-        self.onto = rules.parents["waste"]
-        self.fills_empty = rules.fills_empty["waste"]
-        self.talon = _Talon(position.draw)
-        self.fills_empty_tableau = rules.fills_empty["tableau"]
-        # Only where cards lie face down (Klondike): where nothing does and any card may
-        # fill an empty pile (Father, Following), the test hardly ever finds a lost
-        # position, and it would cost about a fifth of the search's time.
-        self.look_for_dead_ends = rules.has_face_down
-        self.any_talon_card_is_free = position.draw == 1 and position.redeals_left is None
-        self.passed_cards_come_back = position.redeals_left is None or all(
-            len(self.onto[card]) == 52 for card in range(52)
-        )
-        self.to_foundation = [Move("waste", f"foundation/{i}") for i in range(rules.foundation_count)]
-        self.to_tableau = [Move("waste", f"tableau/{i}") for i in range(rules.tableau_count)]
-        self.parent_sets = {
-            kind: [card_set(onto) for onto in parents] for kind, parents in rules.parents.items()
-        }
-        self.home_after = [0] * 52  # the foundation tops each card may go on
-        self.starters = 0  # the cards that start a foundation
-        for wants in rules.foundation_wants:
-            for top, cards in enumerate(wants):
-                for card in cards:
-                    if top == NO_CARD:
-                        self.starters |= 1 << card
-                    else:
-                        self.home_after[card] |= 1 << top
-
-    def talon_steps(self, onto_pile: int | None = None) -> list[tuple[int, Entry]]:
-        """Each talon card's moves, as steps ranked for ``children``; with ``onto_pile``,
-        only the moves onto that tableau pile, each on its own."""
-        p = self.position
-        waste, stock = p.waste, p.stock
-        if not waste and not stock:
-            return []
-        talon = waste + stock[::-1]
-        may_redeal = p.redeals_left != 0
-        takers = p.foundation_takers() if onto_pile is None else {}
-        up = p.up
-        tops = {pile[-1]: index for index, pile in enumerate(up) if pile}
-        empties = [index for index, pile in enumerate(up) if not pile][:1]  # see tableau_moves
-        if onto_pile is not None:
-            tops = {top: index for top, index in tops.items() if index == onto_pile}
-            empties = [index for index in empties if index == onto_pile]
-        # A safe card may leave the talon only when the others keep coming up in order.
-        safe_ok = p.draw == 1 and onto_pile is None
-        free = self.any_talon_card_is_free
-        endless = p.redeals_left is None
-        steps: list[tuple[int, Entry]] = []
-        for at, draws in self.talon.reach(len(talon), len(waste), may_redeal):
-            card = talon[at - 1]
-            # With unlimited redeals a card passed over comes round again, so it matters
-            # little how many draws a card needs; with a limit, cards that need fewer
-            # come first, after the other moves (as a player goes through the stock).
-            # Where any waste card can go on any pile (Father), the cards passed over on
-            # the way home can be dug out again, so cards going home still come first.
-            cost = len(draws) if endless or not draws else 1000 + 10 * len(draws)
-            for index in takers.get(card, ()):
-                step = (*draws, self.to_foundation[index])
-                if safe_ok and (not draws or free) and is_safe_home(p, card):
-                    return [(-1, step)]
-                steps.append((20 + (len(draws) if self.passed_cards_come_back else cost), step))
-            onto = self.onto[card]
-            targets = [index for top, index in tops.items() if top in onto]
-            if self.fills_empty[card]:
-                targets += empties
-            for index in sorted(targets):
-                step = (*draws, self.to_tableau[index])
-                if free and onto_pile is None:
-                    steps.append((100 + cost, _Joined(step, index, None)))
-                else:
-                    steps.append((100 + cost, step))
-        return steps
-
-    def followed(self, step: Step, pile: int, foundation: str | None = None) -> list[Step]:
-        """``step``, which put a card that could have waited on top of tableau ``pile``,
-        joined with each next move that uses that card: a move from or onto ``pile``
-        (not the card going straight back home), or from the foundation it left.
-
-        Why nothing is lost: in a winning line, the moves between such a step and the
-        first move that uses its card touch neither the card nor ``pile`` (its top is
-        covered by the card), so the step can wait until just before that move; and a
-        card never used again after the step would have to go home, which it could do
-        from where it was.
-        """
-        p = self.position
-        pile_id = f"tableau/{pile}"
-        for move in step:
-            p.push(move)
-        joined = [
-            (*step, move)
-            for move in self.tableau_moves()
-            if move.source != "waste"
-            and (
-                (move.source == pile_id and (move.count > 1 or move.target[0] == "t"))
-                or move.target == pile_id
-                or (foundation is not None and move.source == foundation)
-            )
-        ]
-        joined += (
-            (*step, *then)
-            for _, then in self.talon_steps(onto_pile=pile)
-            if not isinstance(then, _Joined)  # never with onto_pile: for the type checker
-        )
-        for _ in step:
-            p.pop()
-        return joined
-
-    def tableau_moves(self) -> list[Move]:
-        """The position's legal moves, those into an empty tableau pile only into the first.
-
-        The rules never depend on a pile's place and the key sorts the piles, so the same
-        move into another empty pile reaches the same position."""
-        p = self.position
-        up = p.up
-        first_empty = next((f"tableau/{index}" for index, pile in enumerate(up) if not pile), None)
-        moves = p.legal_moves()
-        if first_empty is None:
-            return moves
-        return [
-            move
-            for move in moves
-            if move.target[0] != "t" or move.target == first_empty or up[_tableau_index(move.target)]
-        ]
-
-    def children(self) -> list[Entry]:
-        p = self.position
-        ranked = self.talon_steps()
-        if ranked and ranked[0][0] < 0:
-            return [ranked[0][1]]
-        up, down = p.up, p.down
-        for move in self.tableau_moves():
-            source, target, count = move
-            if source == "stock" or target == "stock" or source == "waste":
-                continue  # the talon's moves are above
-            if target[0] == "f":
-                index = _tableau_index(source)
-                if is_safe_home(p, up[index][-1]):
-                    return [(move,)]
-                rank = 0 if len(up[index]) == 1 else 30
-            elif source[0] == "t":
-                index = _tableau_index(source)
-                whole = count == len(up[index])
-                if whole and not down[index]:
-                    if not up[_tableau_index(target)]:
-                        continue  # a whole pile into an empty pile: the same position
-                    rank = 10  # empties a pile
-                elif whole:
-                    rank = 10  # turns a face-down card
-                else:
-                    rank = 200
-            else:
-                rank, entry = 300, _Joined((move,), _tableau_index(target), source)
-                ranked.append((rank, entry))
-                continue
-            ranked.append((rank, (move,)))
-        ranked.sort(key=_rank_of)
-        return [step for _, step in ranked]
-
-    def hopeless(self) -> bool:
-        """True when some card can never go home from this position, whatever is played.
-
-        A cheap over-estimate of what play can ever achieve, grown to a fixed point: the
-        cards that can some day go home, the cards that can some day be a tableau pile's
-        top card (so that a card can be put on them), whether a pile can some day be
-        empty, and for each tableau card whether it can some day leave the card under it.
-        Each rule below says only what an event needs before it can happen:
-
-        - a talon card counts as reachable (with redeals left every one is; where it is
-          not, counting it only makes the estimate more generous);
-        - a card goes home when it can be reached (in the talon, or a pile's top) and it
-          starts a foundation or the card it goes on can go home;
-        - a tableau card becomes a top once the card on it has left;
-        - a tableau card leaves the card under it either as the head of a run (onto a top
-          it may go on, or an empty pile when it may fill one) once the cards above its
-          run have left, or home once the card on it has left;
-        - a talon card (or, when foundation cards come back, a card that can go home)
-          becomes a top when a top it may go on or an empty pile can exist;
-        - a pile can be empty when it is, or when its bottom card can leave.
-
-        Every event of a real line meets its rule with events that happened before it, so
-        each is found by the fixed point. Where the fixed point leaves a card out, no line
-        sends it home: the position cannot be won. (It ignores that a top taken by one
-        card is lost to another, so it finds only some lost positions, never a winnable
-        one.)
-        """
-        p = self.position
-        tableau_parents, fills = self.parent_sets["tableau"], self.fills_empty_tableau
-        home = 0
-        for pile in p.foundations:
-            for card in pile:
-                home |= 1 << card
-        talon = 0
-        for card in (*p.waste, *p.stock):
-            talon |= 1 << card
-        piles, run_ends, cleared = [], [], []
-        empty = False
-        for down, up in zip(p.down, p.up, strict=True):
-            pile = down + up
-            size = len(pile)
-            run_end = [0] * size
-            for at in range(size - 1, -1, -1):
-                linked = at >= len(down) and at + 1 < size and tableau_parents[pile[at + 1]] >> pile[at] & 1
-                run_end[at] = run_end[at + 1] if linked else at + 1
-            piles.append(pile)
-            run_ends.append(run_end)
-            cleared.append(1 << size)
-            empty = empty or not size
-        everything = (1 << 52) - 1
-        tops = 0
-        while True:
-            before = (tops, home, empty)
-            for index, pile in enumerate(piles):
-                done, run_end = cleared[index], run_ends[index]
-                if done == (2 << len(pile)) - 1:
-                    continue  # every card of the pile can leave, and its tops are known
-                for at in range(len(pile) - 1, -1, -1):
-                    card = pile[at]
-                    if done >> (at + 1) & 1:
-                        tops |= 1 << card
-                    if done >> at & 1:
-                        continue
-                    leaves = tableau_parents[card] & tops or (fills[card] and empty)
-                    if (leaves and done >> run_end[at] & 1) or (done >> (at + 1) & 1 and home >> card & 1):
-                        done |= 1 << at
-                cleared[index] = done
-                empty = empty or bool(done & 1)
-            open_cards = (talon | tops) & ~home
-            while open_cards:
-                low = open_cards & -open_cards
-                card = low.bit_length() - 1
-                if self.starters & low or self.home_after[card] & home:
-                    home |= low
-                open_cards ^= low
-            if home == everything:
-                return False
-            tops |= self.new_tops(talon & ~tops, "waste", tops, empty)
-            if p.foundation_to_tableau:
-                tops |= self.new_tops(home & ~tops, "foundation", tops, empty)
-            if (tops, home, empty) == before:
-                return True
-
-    def new_tops(self, cards: int, kind: str, tops: int, empty: bool) -> int:
-        """Those of ``cards`` (from a ``kind`` pile) that may go on one of ``tops``, or on an
-        empty pile when one can exist."""
-        parents, fills = self.parent_sets[kind], self.position.rules.fills_empty[kind]
-        found = 0
-        while cards:
-            low = cards & -cards
-            card = low.bit_length() - 1
-            if parents[card] & tops or (empty and fills[card]):
-                found |= low
-            cards ^= low
-        return found
-
-    def count_node(self) -> None:
-        self.nodes += 1
-        if self.node_limit is not None and self.nodes > self.node_limit:
-            self.nodes -= 1
-            raise _Stop
-        if (
-            self.deadline is not None
-            and self.nodes % _CHECK_EVERY == 0
-            and time.perf_counter() > self.deadline
-        ):
-            raise _Stop
-
-    @staticmethod
-    def lose(lost: set[Key], key: Key) -> None:
-        """Keep ``key`` as searched without a win (the table cleared first when full)."""
-        if len(lost) >= MAX_LOST:
-            lost.clear()
-        lost.add(key)
-
-    def run(self) -> list[Move] | None:
-        """A winning line, or None when there is none; ``_Stop`` when a limit is hit."""
-        position, key = self.position, self.key
-        push, pop = position.push, position.pop
-        self.count_node()
-        if position.is_won:
-            return []
-        root = key(position)
-        if self.look_for_dead_ends and self.hopeless():
-            return None
-        on_line: set[Key] = {root}
-        lost: set[Key] = set()
-        keys: list[Key] = [root]
-        todo: list[list[Entry]] = [self.children()]
-        nexts: list[int] = [0]
-        line: list[Step] = []
-        while todo:
-            steps, at = todo[-1], nexts[-1]
-            if at < len(steps):
-                step = steps[at]
-                if isinstance(step, _Joined):
-                    steps[at : at + 1] = self.followed(*step)
-                    continue
-                nexts[-1] = at + 1
-                self.count_node()
-                for move in step:
-                    push(move)
-                if position.is_won:
-                    line.append(step)
-                    return [move for taken in line for move in taken]
-                child = key(position)
-                if child in on_line or child in lost:
-                    for _ in step:
-                        pop()
-                    continue
-                if self.look_for_dead_ends and self.hopeless():
-                    self.lose(lost, child)
-                    for _ in step:
-                        pop()
-                    continue
-                on_line.add(child)
-                keys.append(child)
-                todo.append(self.children())
-                nexts.append(0)
-                line.append(step)
-                continue
-            # Every step from here was searched: no win below this position.
-            done = keys.pop()
-            todo.pop()
-            nexts.pop()
-            on_line.discard(done)
-            self.lose(lost, done)
-            if line:
-                for _ in line.pop():
-                    pop()
-        return None
-
-
-def _rank_of(ranked: tuple[int, Entry]) -> int:
-    return ranked[0]

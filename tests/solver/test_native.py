@@ -5,11 +5,16 @@ build at the same time; and when it cannot be built, solve falls back to Python.
 
 from __future__ import annotations
 
+import _thread
+import ctypes
 import os
 import random
 import subprocess
 import sys
+import threading
+import time
 from pathlib import Path
+from types import FrameType
 
 import pytest
 from conftest import native_or_skip
@@ -19,7 +24,7 @@ from test_solve import CROSS_CHECKS, random_endgame, replays_to_win
 
 import solitaire_widget as sw
 from solitaire_widget.solver import native, solve
-from solitaire_widget.solver import search as search_module
+from solitaire_widget.solver.depth_first import foundation_split
 
 
 @pytest.fixture(autouse=True)
@@ -76,7 +81,7 @@ def search_with_a_small_table(g: sw.Game) -> tuple[str, list[sw.Move], int]:
         position,
         time_limit=None,
         node_limit=2_000_000,
-        foundation_split=search_module._foundation_split(position),
+        foundation_split=foundation_split(position),
         table_bits=11,
     )
     assert found is not None
@@ -95,6 +100,69 @@ def test_a_visited_table_cleared_when_full_keeps_the_verdicts():
         g = sw.Game.new(game, seed=seed, **options)
         assert solve(g, time_limit=None, node_limit=10_000).verdict == "unwinnable"
         assert search_with_a_small_table(g)[0] == "unwinnable"
+
+
+UNDECIDED_SEED = 18
+"""A Klondike deal neither path decides within seconds."""
+
+
+def c_search_parts(seed: int) -> tuple[ctypes.CDLL, tuple[native._Rules, native._Position], native._Result]:
+    """What ``native._run`` takes for a Klondike deal: the library, the deal's tables, an
+    empty result (its line to be freed with ``sw_free``)."""
+    library = native._load()
+    assert library is not None
+    position = sw.Game.new("klondike", seed=seed).position
+    made = (native._rules_for(position, foundation_split(position)), native._position_for(position))
+    return library, made, native._Result()
+
+
+def test_the_c_search_ends_at_its_first_look_at_a_raised_stop_flag():
+    """The flag is read every 256 positions (CHECK_EVERY in search.c), so a search started
+    with it raised ends at the 256th, unknown, far short of its node limit."""
+    library, made, result = c_search_parts(UNDECIDED_SEED)
+    try:
+        code = native._run(library, made, (0.0, 1_000_000, native.TABLE_BITS), ctypes.c_int32(1), result)
+        assert (native._VERDICTS[code], result.nodes) == ("unknown", 256)
+    finally:
+        library.sw_free(ctypes.byref(result))
+
+
+def waits_for_the_c_search(frame: FrameType | None) -> bool:
+    """True when ``frame`` (a thread's innermost) is in ``native._run`` waiting for its
+    search thread to end, past starting it: where Ctrl-C is caught."""
+    above = []
+    while frame is not None and frame.f_code is not native._run.__code__:
+        above.append(frame.f_code.co_name)
+        frame = frame.f_back
+    return frame is not None and "wait" in above and "start" not in above
+
+
+def interrupt_once_the_c_search_runs(test_over: threading.Event) -> None:
+    main = threading.main_thread().ident
+    while not test_over.is_set():
+        if waits_for_the_c_search(sys._current_frames().get(main)):
+            _thread.interrupt_main()
+            return
+        time.sleep(0.001)
+
+
+def test_an_interrupt_raises_the_stop_flag_and_the_c_search_ends_far_short_of_its_node_limit():
+    """What Ctrl-C does to the C search: the flag goes up, the search stops at its next look
+    and the interrupt goes on once it has; without the flag it would search some 49 million
+    positions (where it finds the deal unwinnable)."""
+    library, made, result = c_search_parts(UNDECIDED_SEED)
+    stop, limit = ctypes.c_int32(0), 50_000_000
+    test_over = threading.Event()
+    interrupter = threading.Thread(target=interrupt_once_the_c_search_runs, args=(test_over,))
+    interrupter.start()
+    try:
+        with pytest.raises(KeyboardInterrupt):
+            native._run(library, made, (0.0, limit, native.TABLE_BITS), stop, result)
+        assert stop.value == 1 and 0 < result.nodes < limit // 10
+    finally:
+        test_over.set()
+        interrupter.join()
+        library.sw_free(ctypes.byref(result))
 
 
 def test_the_switch_turns_the_accelerator_off(monkeypatch):

@@ -9,7 +9,6 @@ import _thread
 import math
 import random
 import threading
-import time
 
 import pytest
 from engine_helpers import (
@@ -27,7 +26,7 @@ from engine_helpers import (
 
 import solitaire_widget as sw
 from solitaire_widget.solver import SolveResult, solve
-from solitaire_widget.solver import search as search_module
+from solitaire_widget.solver.dead_ends import DeadEnds
 
 
 def replays_to_win(g: sw.Game, result: SolveResult) -> None:
@@ -384,8 +383,9 @@ def test_no_position_of_a_winning_line_is_called_hopeless(game, options):
             continue
         lines += 1
         position = g.position.copy()
+        dead_ends = DeadEnds(position.rules)
         for move in result.moves:
-            assert not search_module._Search(position, None, 1, 0.0).hopeless(), (seed, move)
+            assert not dead_ends.hopeless(position), (seed, move)
             position.push(move)
     assert lines >= 20
 
@@ -399,11 +399,12 @@ def test_a_node_limit_of_one_gives_unknown(solver_path):
     assert result.nodes == 1
 
 
-def test_a_short_time_limit_gives_unknown_or_an_answer(solver_path):
-    g = sw.Game.new("klondike", seed=2)
-    result = solve(g, time_limit=0.05)
-    assert result.verdict in ("unknown", "winnable", "unwinnable")
-    assert result.seconds < 2
+def test_a_time_limit_stops_a_search_that_has_not_decided(solver_path):
+    """Klondike seed 18 is not decided within seconds on either path: with 0.05 s the clock
+    ends the search, not the node limit, which is far beyond what that time allows."""
+    result = solve(sw.Game.new("klondike", seed=18), time_limit=0.05, node_limit=1_000_000)
+    assert (result.verdict, result.moves) == ("unknown", ())
+    assert result.seconds >= 0.05 and 0 < result.nodes < 1_000_000
 
 
 @pytest.mark.parametrize("bad", [0, -1, -0.5, 0.0, math.nan, math.inf, True, False, "10", [1]])
@@ -446,20 +447,19 @@ def test_the_game_is_unchanged(solver_path):
     assert g.to_dict() == before and g.line == line and g.ply == ply
 
 
-def test_an_interrupt_stops_the_search_at_once_and_leaves_the_game_untouched(solver_path):
-    """Ctrl-C (here sent from a timer thread) ends the search on either path within a
-    fraction of a second, as a KeyboardInterrupt, with the game as it was."""
+def test_an_interrupt_stops_the_search_and_leaves_the_game_untouched(solver_path):
+    """Ctrl-C (here sent from a timer thread) ends the search on either path as a
+    KeyboardInterrupt, with the game as it was. (That the C search stops at once is checked
+    in test_native.py, by the positions it searched.)"""
     g = sw.Game.new("klondike", seed=18)  # not decided within seconds on either path
     before = g.to_dict()
     timer = threading.Timer(0.3, _thread.interrupt_main)
-    start = time.perf_counter()
     timer.start()
     try:
         with pytest.raises(KeyboardInterrupt):
             solve(g, time_limit=60.0)
     finally:
         timer.cancel()
-    assert time.perf_counter() - start < 3.0
     assert g.to_dict() == before
     assert solve(g, time_limit=None, node_limit=1_000).verdict == "unknown"  # the solver still works
 

@@ -1,4 +1,4 @@
-"""An optional compiled accelerator for the solver: ``search.py``'s search, written in C.
+"""An optional compiled accelerator for the solver: ``depth_first.py``'s search, written in C.
 
 ``search.c`` ships with the package. On first use it is compiled with the C compiler on
 PATH (``cc``, else ``gcc``) into a per-user cache directory (``$XDG_CACHE_HOME`` or
@@ -231,7 +231,7 @@ def search(
     foundation_split: int,
     table_bits: int = TABLE_BITS,
 ) -> tuple[Literal["winnable", "unwinnable", "unknown"], list[Move], int] | None:
-    """Search ``position`` as ``search.py`` does: ``(verdict, winning line or [], nodes)``,
+    """Search ``position`` as ``depth_first.py`` does: ``(verdict, winning line or [], nodes)``,
     or None when the accelerator is off or not built, or the game has more piles than the
     C code holds. ``foundation_split``: foundations ``[0, split)`` and ``[split, count)``
     are keyed apart. ``table_bits`` caps the visited table at ``2 ** table_bits`` slots
@@ -242,40 +242,15 @@ def search(
         return None
     library = _load()
     assert library is not None  # available() built it
-    made_rules = _rules_for(position, foundation_split)
-    made_position = _position_for(position)
     result = _Result()
-    stop = ctypes.c_int32(0)
-    verdicts: list[int] = []
-
-    def search_in_c() -> None:
-        verdicts.append(
-            library.sw_solve(
-                ctypes.byref(made_rules),
-                ctypes.byref(made_position),
-                0.0 if time_limit is None else time_limit,
-                0 if node_limit is None else node_limit,
-                table_bits,
-                ctypes.byref(stop),
-                ctypes.byref(result),
-            )
+    try:
+        verdict = _run(
+            library,
+            (_rules_for(position, foundation_split), _position_for(position)),
+            (0.0 if time_limit is None else time_limit, 0 if node_limit is None else node_limit, table_bits),
+            ctypes.c_int32(0),
+            result,
         )
-
-    # The C search runs in a thread (ctypes lets go of the GIL) so that this thread can
-    # take an interrupt: it then raises the stop flag, which the search looks at every
-    # few hundred positions, waits for the search to end, and lets the interrupt go on.
-    worker = threading.Thread(target=search_in_c, name="solitaire_widget solver", daemon=True)
-    worker.start()
-    try:
-        while worker.is_alive():
-            worker.join(_WAKE_EVERY)
-    except KeyboardInterrupt:
-        stop.value = 1
-        worker.join()
-        library.sw_free(ctypes.byref(result))
-        raise
-    verdict = verdicts[0]
-    try:
         if verdict not in _VERDICTS:
             raise MemoryError("the solver's C search ran out of memory")
         piles = position.pile_ids
@@ -284,3 +259,63 @@ def search(
         return _VERDICTS[verdict], line, result.nodes
     finally:
         library.sw_free(ctypes.byref(result))
+
+
+def _run(
+    library: ctypes.CDLL,
+    game: tuple[_Rules, _Position],
+    limits: tuple[float, int, int],
+    stop: ctypes.c_int32,
+    result: _Result,
+) -> int:
+    """Run the C search on ``game`` (its rules and position) within ``limits`` (seconds and
+    nodes, 0 for none, and the table's bits) into ``result`` (its line for the caller to
+    free with ``sw_free``); returns its code, a key of ``_VERDICTS`` or an error. The search
+    ends at its next look at ``stop`` once that is nonzero; an interrupt sets it."""
+    made_rules, made_position = game
+    seconds, nodes, table_bits = limits
+    codes: list[int] = []
+    done = threading.Event()
+
+    def search_in_c() -> None:
+        try:
+            codes.append(
+                library.sw_solve(
+                    ctypes.byref(made_rules),
+                    ctypes.byref(made_position),
+                    seconds,
+                    nodes,
+                    table_bits,
+                    ctypes.byref(stop),
+                    ctypes.byref(result),
+                )
+            )
+        finally:
+            done.set()
+
+    # The C search runs in a thread (ctypes lets go of the GIL) so that this thread can
+    # take an interrupt: it then raises the stop flag, which the search looks at every
+    # few hundred positions, waits for the search to end, and lets the interrupt go on.
+    # It waits on an event, not on Thread.join: an interrupted join (Python 3.11) marks
+    # the thread as ended while it still runs, and a second join returns at once.
+    worker = threading.Thread(target=search_in_c, name="solitaire_widget solver", daemon=True)
+    worker.start()
+    try:
+        while not done.wait(_WAKE_EVERY):
+            pass
+    except KeyboardInterrupt:
+        stop.value = 1
+        _wait_through_interrupts(done)
+        raise
+    return codes[0]
+
+
+def _wait_through_interrupts(done: threading.Event) -> None:
+    """Wait until ``done`` is set, whatever further interrupts come: the C search writes
+    into the caller's result until it ends, which it does within a few hundred positions
+    of seeing its stop flag."""
+    while not done.is_set():
+        try:
+            done.wait()
+        except KeyboardInterrupt:
+            continue

@@ -1,9 +1,9 @@
-/* The solver's depth-first search (solitaire_widget/solver/search.py) in C99, for speed.
+/* The solver's depth-first search (solitaire_widget/solver/depth_first.py) in C99, for speed.
  *
  * It is the same search, step for step: the same steps in the same order, the same
  * canonical keys, the same visited sets, so it searches the same positions and reports
  * the same node counts and winning lines (until its table of lost positions is cleared,
- * which happens at a different size than in Python). See search.py's docstring for the
+ * which happens at a different size than in Python). See depth_first.py's docstring for the
  * technique; the comments here only say where C differs.
  *
  * No game rule is written here: Python passes the game's tables (sw_rules), made from
@@ -292,7 +292,7 @@ static void sort_small(int *v, int n, const int *by) {
     }
 }
 
-/* The canonical key of search.py's _key_function, as bytes with lengths (so injective),
+/* The canonical key of depth_first.py's _key_function, as bytes with lengths (so injective),
  * then its fingerprint. Any fixed order of the piles gives the same equality; here a
  * pile sorts by its bottom card, which no other pile holds. */
 static void key_of(const Search *s, uint64_t *fa, uint64_t *fb) {
@@ -452,7 +452,7 @@ static inline int lowest_card(uint64_t cards) {
 #endif
 }
 
-/* search.py's talon_steps: appends each talon card's steps to the arena; with onto >= 0
+/* depth_first.py's talon_steps: appends each talon card's steps to the arena; with onto >= 0
  * only those onto tableau pile `onto`. Returns 1 when a safe step home was found: it is
  * then the only step appended. */
 static int talon_steps(Search *s, int onto) {
@@ -464,7 +464,7 @@ static int talon_steps(Search *s, int onto) {
     for (int i = 0; i < ns; i++) talon[nw + i] = s->cards[STOCK][ns - 1 - i];
     int safe_ok = r->draw == 1 && onto < 0, endless = s->redeals < 0, may_redeal = s->redeals != 0;
     size_t begin = s->arena_len;
-    /* search.py's passed_cards_come_back: with no redeal limit, or where any waste card
+    /* depth_first.py's passed_cards_come_back: with no redeal limit, or where any waste card
      * goes on any pile (Father), cards going home come first whatever the draws. */
     int passed_back = endless;
     if (!passed_back) {
@@ -563,7 +563,7 @@ static int talon_steps(Search *s, int onto) {
     return 0;
 }
 
-/* search.py's _Search.hopeless: 1 when some card can never go home, whatever is played
+/* dead_ends.py's DeadEnds.hopeless: 1 when some card can never go home, whatever is played
  * (see there for the rules and why each holds). Sets of cards are bit masks; `cleared`
  * holds, per tableau pile, the indexes (from the bottom, face-down cards first) of the
  * cards known able to leave the card under them. */
@@ -626,7 +626,7 @@ typedef struct {
     uint8_t src, dst, count;
 } Move;
 
-/* search.py's tableau_moves: Position._generate_moves in its order, without the waste's
+/* depth_first.py's tableau_moves: Position._generate_moves in its order, without the waste's
  * and the stock's moves (the search takes those through talon_steps), and into the first
  * empty tableau pile only. Returns the number of moves. */
 static int legal_moves(const Search *s, Move *out) {
@@ -727,7 +727,7 @@ static void sort_by_rank(Search *s, size_t begin, size_t end) {
     memcpy(steps, s->scratch, n * sizeof(Step));
 }
 
-/* search.py's children: the steps from here, appended to the arena, best first. */
+/* depth_first.py's children: the steps from here, appended to the arena, best first. */
 static void children(Search *s) {
     size_t begin = s->arena_len;
     if (talon_steps(s, -1) || s->failed) return;
@@ -770,7 +770,7 @@ static void children(Search *s) {
     sort_by_rank(s, begin, s->arena_len);
 }
 
-/* search.py's followed: replaces the joined step at arena[at] (in the top frame, whose
+/* depth_first.py's followed: replaces the joined step at arena[at] (in the top frame, whose
  * steps end the arena) by the steps that join it with each next move using its card. */
 static void expand(Search *s, size_t at) {
     Step joined = s->arena[at];
