@@ -9,12 +9,14 @@ text diagram and the position dict (``solitaire_widget.notation``). Search works
 
 from __future__ import annotations
 
+import functools
 import logging
 import os
+import threading
 import time
 from collections.abc import Callable, Iterable
 from pathlib import Path
-from typing import Any
+from typing import Any, Concatenate, ParamSpec, TypeVar
 
 from .engine import explain
 from .engine.cards import card_code
@@ -32,10 +34,25 @@ from .solver import aids
 from .solver.aids import Difficulty, Hint, Winnability
 
 Listener = Callable[["Game", str, "Move | None"], object]
-"""Called as ``listener(game, action, move)`` after every change; see ``Game.add_listener``."""
+"""Called as ``listener(game, action, move)`` after every change, on the thread that made it
+and holding the game's lock; see ``Game.add_listener``."""
 
 
 _log = logging.getLogger("solitaire_widget")
+
+_P = ParamSpec("_P")
+_R = TypeVar("_R")
+
+
+def _locked(method: Callable[Concatenate[Game, _P], _R]) -> Callable[Concatenate[Game, _P], _R]:
+    """``method`` run holding its game's lock, so no other thread sees or makes a change halfway."""
+
+    @functools.wraps(method)
+    def holding_the_lock(game: Game, /, *args: _P.args, **kwargs: _P.kwargs) -> _R:
+        with game._lock:
+            return method(game, *args, **kwargs)
+
+    return holding_the_lock
 
 
 class Game:
@@ -57,6 +74,12 @@ class Game:
     Every move played stays in the game's tree (``g.root``): undo and redo step along the
     current line (``g.line``, ``g.ply``, ``g.goto``), and a move played where the line goes
     on differently starts a new line, keeping the old one as a variation.
+
+    A game may be shared between threads (a board, a cell, a strategy player): each public
+    method and property is one atomic step, holding the game's re-entrant ``lock``; hold it
+    yourself (``with g.lock: ...``) to make several calls one step. The nodes ``root``,
+    ``node`` and ``node_at`` give are the live tree: read them holding the lock when another
+    thread may change the game. Listeners run holding the lock (see ``add_listener``).
     """
 
     def __init__(self, position: Position, seed: int | None) -> None:
@@ -66,7 +89,16 @@ class Game:
         self._root = Node(None, None)
         self._line: list[Node] = [self._root]
         self._ply = 0
-        self._listeners: list[Listener] = []
+        # Replaced, never changed in place, so a notification runs over the listeners it began with.
+        self._listeners: tuple[Listener, ...] = ()
+        self._lock = threading.RLock()
+
+    @property
+    def lock(self) -> threading.RLock:
+        """The game's re-entrant lock: every public method and property holds it while it
+        runs; hold it (``with g.lock: ...``) to make several calls one step. Copies, pickles
+        and loaded games get a lock of their own."""
+        return self._lock
 
     # ------------------------------------------------------------------ making games
     @classmethod
@@ -120,11 +152,13 @@ class Game:
                 return replayed
         return cls(position, seed if history is None else None)
 
+    @_locked
     def to_dict(self) -> dict[str, Any]:
         """The position as JSON-ready data (see ``solitaire_widget.notation.positions``),
         with ``seed`` and ``history``."""
         return positions.write(self._position, self._seed, self.history)
 
+    @_locked
     def to_record(self) -> dict[str, Any]:
         """The whole game as a JSON-ready record: its start, every line with comments, marks
         and times, and where it stands (see ``solitaire_widget.records.record``)."""
@@ -140,6 +174,7 @@ class Game:
         game._stand_on(read.line_end.path(), read.ply, notify=False)
         return game
 
+    @_locked
     def save(self, path: str | os.PathLike[str]) -> None:
         """Write the game's record to ``path`` as JSON (UTF-8), replacing the file."""
         Path(path).write_text(record.dumps(self.to_record()), encoding="utf-8")
@@ -154,11 +189,13 @@ class Game:
             raise record.RecordError(f"{path} is not a text file: {error.reason}") from None
         return cls.from_record(record.loads(content))
 
+    @_locked
     def to_text(self) -> str:
         """The game as text for handouts and diffs: numbered moves in notation with their
         sentences, comments under their moves, and variations indented where they branch."""
         return text.handout(self.start, self._seed, self._root)
 
+    @_locked
     def copy(self) -> Game:
         """An independent game with the same position, tree, line and ply (no listeners)."""
         rows, ends = flatten(self._root, self._line[-1])
@@ -179,15 +216,20 @@ class Game:
         """Put this game back to ``snapshot`` (a ``copy()`` or an unpickled game): position,
         seed, tree, line and ply, keeping its identity and listeners, which are not called.
         ``ValueError`` when the snapshot is of another game or options."""
-        if snapshot.rules is not self.rules or snapshot.options != self.options:
+        # Copied first, so this game's lock is never held while waiting for the snapshot's.
+        self._become(snapshot.copy())
+
+    @_locked
+    def _become(self, twin: Game) -> None:
+        if twin.rules is not self.rules or twin.options != self.options:
             raise ValueError(
-                f"a {snapshot.name} snapshot with {snapshot.options} cannot restore this "
+                f"a {twin.name} snapshot with {twin.options} cannot restore this "
                 f"{self.name} game with {self.options}"
             )
-        twin = snapshot.copy()
         self._position, self._seed = twin._position, twin._seed
         self._root, self._line, self._ply = twin._root, twin._line, twin._ply
 
+    @_locked
     def __reduce__(self) -> tuple[Any, ...]:
         # Listeners are left out: they belong to this process (a widget, a callback). The
         # tree travels flat, so however long a line is, pickling does not recurse down it.
@@ -197,23 +239,27 @@ class Game:
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, Game):
             return NotImplemented
-        return (
-            self._position == other._position
-            and self._seed == other._seed
-            and self._ply == other._ply
-            and self.line == other.line
-        )
+        # One game's lock at a time: two threads comparing the same pair cannot deadlock.
+        return self._identity() == other._identity()
+
+    @_locked
+    def _identity(self) -> tuple[object, ...]:
+        """What two equal games share: game, options, position, seed, line and ply."""
+        position = self._position
+        return (position.rules, position.options, position.key(), self._seed, self._ply, self.line)
 
     __hash__ = None  # type: ignore[assignment]  # mutable
 
     # ------------------------------------------------------------------ looking
     @property
+    @_locked
     def position(self) -> Position:
         """A copy of the current position, to read or to search from (cheap: it does not
         carry the history, and changing it leaves the game alone)."""
         return self._position.copy()
 
     @property
+    @_locked
     def start(self) -> Position:
         """A copy of the position the game starts from (the deal, or the position given)."""
         start = self._position.copy(stack=True)
@@ -222,65 +268,78 @@ class Game:
         return start.copy()
 
     @property
+    @_locked
     def name(self) -> str:
         """The game's name, e.g. ``"klondike"``."""
         return self._position.rules.name
 
     @property
+    @_locked
     def title(self) -> str:
         """The game's name for people, e.g. ``"Klondike"``."""
         return self._position.rules.title
 
     @property
+    @_locked
     def rules(self) -> Rules:
         """The game's rules."""
         return self._position.rules
 
     @property
+    @_locked
     def seed(self) -> int | None:
         """The seed this game was dealt from (None for a position set up by hand)."""
         return self._seed
 
     @property
+    @_locked
     def options(self) -> dict[str, object]:
         """A copy of the game's options."""
         return self._position.options
 
     @property
+    @_locked
     def redeals_left(self) -> int | None:
         """Redeals still allowed (None when unlimited)."""
         return self._position.redeals_left
 
     @property
+    @_locked
     def history(self) -> tuple[Move, ...]:
         """The moves played so far, oldest first (the current line up to ``ply``)."""
         return tuple(node.move for node in self._line[1 : self._ply + 1])  # type: ignore[misc]
 
     @property
+    @_locked
     def future(self) -> tuple[Move, ...]:
         """The moves ``redo`` would play again, next first (the current line after ``ply``)."""
         return tuple(node.move for node in self._line[self._ply + 1 :])  # type: ignore[misc]
 
     @property
+    @_locked
     def line(self) -> tuple[Move, ...]:
         """Every move of the current line, also the ones ahead of where the game stands."""
         return tuple(node.move for node in self._line[1:])  # type: ignore[misc]
 
     @property
+    @_locked
     def ply(self) -> int:
         """How many moves of the current line are played (0 at the start)."""
         return self._ply
 
     @property
+    @_locked
     def root(self) -> Node:
         """The start of the move tree; its ``variations`` are the first moves tried."""
         return self._root
 
     @property
+    @_locked
     def node(self) -> Node:
         """The node where the game stands (the root at the start)."""
         return self._line[self._ply]
 
+    @_locked
     def node_at(self, ply: int) -> Node:
         """The node of the current line at ``ply`` (0 = the start); ``IndexError`` when out of range."""
         return self._line[self._checked_ply(ply)]
@@ -293,10 +352,12 @@ class Game:
         return ply
 
     @property
+    @_locked
     def pile_ids(self) -> tuple[str, ...]:
         """Every pile of this game: stock, waste, foundations, tableau."""
         return self._position.pile_ids
 
+    @_locked
     def foundation_takes(self, index: int) -> list[str]:
         """Codes of the cards foundation ``index`` would take now."""
         pile = self._position.cards(f"foundation/{index}")
@@ -304,22 +365,26 @@ class Game:
         return [card_code(card) for card in sorted(wants)]
 
     @property
+    @_locked
     def is_won(self) -> bool:
         """True when all 52 cards are on the foundations."""
         return self._position.is_won
 
     @property
+    @_locked
     def outcome(self) -> Outcome | None:
         """None while the game is on; else how it ended (``.termination``, a ``Termination``)
         and why, in words (``.reason``)."""
         return outcome_of(self._position)
 
     @property
+    @_locked
     def is_over(self) -> bool:
         """True when the game is won or no useful move is left (see ``outcome``)."""
         return self.outcome is not None
 
     @property
+    @_locked
     def over_reason(self) -> str | None:
         """None while the game is on, ``"won"`` when won, else why play is stuck, in words."""
         outcome = self.outcome
@@ -327,19 +392,23 @@ class Game:
             return None
         return "won" if outcome.termination is Termination.WON else outcome.reason
 
+    @_locked
     def __str__(self) -> str:
         return diagram.board(self._position, self._seed, self._ply, self.outcome)
 
+    @_locked
     def __repr__(self) -> str:
         seed = "" if self._seed is None else f" seed={self._seed}"
         return f"<Game {self.name}{seed} moves={self._ply}>"
 
     # ------------------------------------------------------------------ moves
+    @_locked
     def legal_moves(self) -> list[Move]:
         """Every legal move, in a fixed order: to foundations, tableau to tableau,
         waste to tableau, foundation to tableau, then drawing or redealing."""
         return self._position.legal_moves()
 
+    @_locked
     def play(self, move: Move | str) -> Move:
         """Play ``move`` (a ``Move`` or its notation, e.g. ``"w>t3"``) and return it.
 
@@ -349,7 +418,8 @@ class Game:
         moves that were ahead stay in the tree as a variation (so ``future`` is then empty,
         unless the move was tried here before and its line goes on).
         """
-        move = self.parse_move(move)
+        if not isinstance(move, Move):
+            move = self.parse_move(move)
         if not self._position.is_legal(move):
             raise IllegalMove(move, explain.refusal(self._position, move) or "it is not a legal move here")
         here = self._line[self._ply]
@@ -365,6 +435,7 @@ class Game:
         self._notify("play", move)
         return move
 
+    @_locked
     def parse_move(self, move: Move | str) -> Move:
         """``move`` as a ``Move``; text may name a bare ``f`` for "the foundation that takes it"."""
         if isinstance(move, Move):
@@ -377,6 +448,7 @@ class Game:
                 return legal
         raise IllegalMove(move, "no foundation takes that card now")
 
+    @_locked
     def explain(self, move: Move | str) -> str:
         """Why ``move`` is illegal, in the words ``IllegalMove`` would use, or what it does."""
         try:
@@ -387,6 +459,7 @@ class Game:
             return f"legal: {explain.sentence(self._position, move)}: {explain.rule(self._position, move)}"
         return explain.refusal(self._position, move) or "it is not a legal move here"
 
+    @_locked
     def undo(self) -> Move:
         """Take back the last move and return it; ``IndexError`` when there is none."""
         if self._ply == 0:
@@ -396,6 +469,7 @@ class Game:
         self._notify("undo", move)
         return move
 
+    @_locked
     def redo(self) -> Move:
         """Play again the next move of the line and return it; ``IndexError`` when there is none."""
         if self._ply + 1 >= len(self._line):
@@ -407,17 +481,20 @@ class Game:
         self._notify("redo", move)
         return move
 
+    @_locked
     def goto(self, ply: int) -> None:
         """Stand at ``ply`` of the current line (0 = the start) in one step;
         ``IndexError`` when the line has no such ply."""
         self._stand_on(self._line, self._checked_ply(ply))
 
+    @_locked
     def enter(self, node: Node) -> None:
         """Stand on ``node``, anywhere in this game's tree: its line becomes the current line,
         continued by its main continuation."""
         self._check_own(node)
         self._stand_on([*node.path(), *node.main_continuation()], node.ply)
 
+    @_locked
     def promote(self, node: Node) -> None:
         """Make ``node`` its parent's main continuation (the first of its variations)."""
         self._check_own(node)
@@ -427,6 +504,7 @@ class Game:
         node.parent.variations.insert(0, node)
         self._notify("edit", None)
 
+    @_locked
     def delete(self, node: Node) -> None:
         """Remove ``node`` and every move after it from the tree. When the game stands on the
         moves removed, it goes back to the move before ``node``; the current line then ends
@@ -473,16 +551,19 @@ class Game:
             self._notify("goto", self._line[ply].move)
 
     # ------------------------------------------------------------------ words and comments
+    @_locked
     def sentence(self, ply: int) -> str:
         """What move ``ply`` of the current line does (1 = the first move), in a sentence."""
         before, move = self._before(ply)
         return explain.sentence(before, move)
 
+    @_locked
     def rule(self, ply: int) -> str:
         """The rule that allows move ``ply`` of the current line, in words (as ``explain`` says it)."""
         before, move = self._before(ply)
         return explain.rule(before, move)
 
+    @_locked
     def sentences(self) -> list[str]:
         """The sentence of every move of the current line, first move first."""
         position = self.start
@@ -507,6 +588,7 @@ class Game:
         assert move is not None
         return position, move
 
+    @_locked
     def annotate(self, ply: int, text: str, marks: Iterable[str] | None = None) -> None:
         """Comment on move ``ply`` of the current line (0 = the start), and mark piles (ids such
         as ``"tableau/3"``) or cards (codes such as ``"7H"``) to highlight there. An empty text
@@ -518,10 +600,12 @@ class Game:
         self._notify("edit", None)
 
     @property
+    @_locked
     def annotations(self) -> dict[int, str]:
         """The comments on the current line, by ply (0 = the start)."""
         return {ply: node.comment for ply, node in enumerate(self._line) if node.comment}
 
+    @_locked
     def autoplay(self) -> list[Move]:
         """Send cards home while a move home is *safe* (it can never turn a game that can
         be won into one that cannot; the rule of each game is in ``engine.safety``), one
@@ -536,36 +620,51 @@ class Game:
         """A move to play: the next move of a winning line when the solver finds one
         within ``time_limit`` seconds, else the best move by a fixed heuristic; its
         ``sentence`` says which (``source``: ``HintSource.SOLVER`` or ``HEURISTIC``)."""
-        return aids.hint(self._position.copy(), time_limit=time_limit)
+        return aids.hint(self.position, time_limit=time_limit)
 
     def winnability(self, *, time_limit: float = 5.0) -> Winnability:
         """Whether the game can still be won from where it stands, and if not, which move
         of its line lost it (``lost_at``), searched within about ``time_limit`` seconds."""
-        return aids.winnability(self.start, self.line[: self._ply], time_limit=time_limit)
+        return aids.winnability(*self._start_and_history(), time_limit=time_limit)
+
+    @_locked
+    def _start_and_history(self) -> tuple[Position, tuple[Move, ...]]:
+        return self.start, self.history
 
     def difficulty(self) -> Difficulty:
         """How hard the solver finds the game from where it stands (see ``Difficulty``)."""
-        return aids.difficulty(self._position.copy())
+        return aids.difficulty(self.position)
 
     # ------------------------------------------------------------------ listeners
+    @_locked
     def add_listener(self, listener: Listener) -> None:
         """Call ``listener(game, action, move)`` after every change. ``action`` is
         ``"play"``, ``"undo"`` or ``"redo"`` with the move; ``"goto"`` after ``goto``,
         ``enter`` or a ``delete`` that moved the game, with the move it now stands after
         (None at the start); ``"edit"`` after a comment, mark or variation changed, with None.
 
+        Listeners are called on the thread that made the change, once it is complete, and
+        holding the game's lock: a listener sees the whole game as the change left it and
+        may read it (or change it again), while other threads wait. So a listener must not
+        wait for another thread that needs this game (join it, or block on its answer).
+
         The change stands whatever a listener does: an exception a listener raises is
         logged (logger ``"solitaire_widget"``, with its traceback), the other listeners
-        are still called, and the move is not taken back. Copies and pickles of a game do
-        not keep its listeners."""
-        self._listeners.append(listener)
+        are still called, and the move is not taken back. (A ``BaseException`` such as
+        ``KeyboardInterrupt`` goes on up to the caller, the change complete, and the
+        listeners after it not called.) Copies and pickles of a game do not keep its
+        listeners."""
+        self._listeners = (*self._listeners, listener)
 
+    @_locked
     def remove_listener(self, listener: Listener) -> None:
         """Stop calling ``listener``; ``ValueError`` if it was not added."""
-        self._listeners.remove(listener)
+        listeners = list(self._listeners)
+        listeners.remove(listener)
+        self._listeners = tuple(listeners)
 
     def _notify(self, action: str, move: Move | None) -> None:
-        for listener in list(self._listeners):
+        for listener in self._listeners:
             try:
                 listener(self, action, move)
             except Exception:
