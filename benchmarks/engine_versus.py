@@ -1,13 +1,15 @@
-"""Engine speed of this checkout against an earlier commit, measured in one run.
+"""Engine speed of this checkout (or a later commit) against an earlier commit, in one run.
 
 For each round, the two versions of the package run ``engine.py``'s random play (steps/s
 through ``Game``) and push+pop pairs (on a ``Position``), each in a fresh process, in turn
-(which goes first alternates), on the same deals. Each figure is printed per round with the
-ratio this/earlier, and the median ratio at the end: alternating the two in one run keeps
-what else the machine does from reading as a difference between them.
+(which goes first alternates), on the same deals; each process keeps the best of three
+tries. Each figure is printed per round with the ratio this/earlier; at the end come the
+median of the rounds' ratios and the ratio of each side's best round. Alternating the two in
+one run, and taking bests, keeps what else the machine does from reading as a difference
+between them.
 
-Run: ``python benchmarks/engine_versus.py [COMMIT] [--rounds N]`` (COMMIT defaults to
-``main``).
+Run: ``python benchmarks/engine_versus.py [EARLIER [LATER]] [--rounds N]`` (EARLIER defaults
+to ``main``, LATER to this checkout's files as they are).
 """
 
 from __future__ import annotations
@@ -34,7 +36,8 @@ figures = {{}}
 for name, options in {games!r}.items():
     rng = random.Random(2026)
     met = engine.positions_met(name, options, rng)
-    figures[name] = (engine.random_play(name, options, engine.STEPS // 2, rng), engine.push_pops(met))
+    steps = max(engine.random_play(name, options, engine.STEPS // 4, random.Random(7)) for _ in range(3))
+    figures[name] = (steps, max(engine.push_pops(met) for _ in range(3)))
 print(json.dumps({{"package": engine.sw.__file__, "figures": figures}}))
 """
 
@@ -66,26 +69,35 @@ def measure(package_root: Path) -> dict[str, list[float]]:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("commit", nargs="?", default="main")
-    parser.add_argument("--rounds", type=int, default=5)
+    parser.add_argument("earlier", nargs="?", default="main")
+    parser.add_argument("later", nargs="?")
+    parser.add_argument("--rounds", type=int, default=10)
     arguments = parser.parse_args()
     ratios: dict[tuple[str, str], list[float]] = {}
+    bests: dict[tuple[str, str], list[float]] = {}
     with tempfile.TemporaryDirectory() as scratch:
-        earlier = export(arguments.commit, Path(scratch))
-        print(f"this checkout / {arguments.commit}: steps/s and push+pop pairs/s, {arguments.rounds} rounds")
+        earlier = export(arguments.earlier, Path(scratch, "earlier"))
+        later = ROOT if arguments.later is None else export(arguments.later, Path(scratch, "later"))
+        print(
+            f"{arguments.later or 'this checkout'} / {arguments.earlier}: "
+            f"steps/s and push+pop pairs/s, {arguments.rounds} rounds"
+        )
         for round_ in range(arguments.rounds):
-            order = [ROOT, earlier] if round_ % 2 == 0 else [earlier, ROOT]
+            order = [later, earlier] if round_ % 2 == 0 else [earlier, later]
             runs = {root: measure(root) for root in order}
             for name in GAMES:
-                mine, theirs = runs[ROOT][name], runs[earlier][name]
+                mine, theirs = runs[later][name], runs[earlier][name]
                 cells = []
                 for label, new, old in zip(("steps/s", "push+pop/s"), mine, theirs, strict=True):
                     ratios.setdefault((name, label), []).append(new / old)
+                    best = bests.setdefault((name, label), [0.0, 0.0])
+                    best[:] = max(best[0], new), max(best[1], old)
                     cells.append(f"{label} {new:>9,.0f} vs {old:>9,.0f} ({new / old:.3f})")
                 print(f"round {round_ + 1}  {name:<10}" + "   ".join(cells))
-    print("\nmedian ratio (this / earlier)")
+    print("\nlater / earlier:     median of rounds   best / best")
     for (name, label), values in ratios.items():
-        print(f"  {name:<10} {label:<11} {statistics.median(values):.3f}")
+        new, old = bests[name, label]
+        print(f"  {name:<10} {label:<11} {statistics.median(values):>8.3f} {new / old:>13.3f}")
 
 
 if __name__ == "__main__":
