@@ -1,45 +1,37 @@
 """Engine speed of this checkout (or a later commit) against an earlier commit, in one run.
 
-For each round, the two versions of the package run ``engine.py``'s random play (steps/s
-through ``Game``) and push+pop pairs (on a ``Position``), each in a fresh process, in turn
-(which goes first alternates), on the same deals; each process keeps the best of three
-tries. Each figure is printed per round with the ratio this/earlier; at the end come the
-median of the rounds' ratios and the ratio of each side's best round. Alternating the two in
-one run, and taking bests, keeps what else the machine does from reading as a difference
-between them.
+Both versions of the package are loaded into one process, side by side, and take turns in
+short slices: random play through ``Game`` (``engine.py``'s steps: ``legal_moves()`` then
+``play()``) and push+pop pairs on a ``Position``, on the same deals and positions. Slices this
+short, taken in turn, share whatever else the machine is doing, so the ratio of the two
+totals measures the code, not the load. Printed per game: each version's rate over all its
+slices and the ratio later/earlier, with the median of the per-slice ratios.
 
-Run: ``python benchmarks/engine_versus.py [EARLIER [LATER]] [--rounds N]`` (EARLIER defaults
+Run: ``python benchmarks/engine_versus.py [EARLIER [LATER]] [--slices N]`` (EARLIER defaults
 to ``main``, LATER to this checkout's files as they are).
 """
 
 from __future__ import annotations
 
 import argparse
-import json
-import os
+import importlib
+import random
 import statistics
 import subprocess
 import sys
 import tarfile
 import tempfile
+import time
 from io import BytesIO
 from pathlib import Path
+from types import ModuleType
 
-HERE = Path(__file__).resolve().parent
-ROOT = HERE.parent
-GAMES = {"klondike": {}, "father": {}, "following": {}}
-MEASURE = """
-import json, random, sys
-sys.path.insert(0, {benchmarks!r})
+sys.path.insert(0, str(Path(__file__).resolve().parent))
 import engine
-figures = {{}}
-for name, options in {games!r}.items():
-    rng = random.Random(2026)
-    met = engine.positions_met(name, options, rng)
-    steps = max(engine.random_play(name, options, engine.STEPS // 4, random.Random(7)) for _ in range(3))
-    figures[name] = (steps, max(engine.push_pops(met) for _ in range(3)))
-print(json.dumps({{"package": engine.sw.__file__, "figures": figures}}))
-"""
+
+ROOT = Path(__file__).resolve().parent.parent
+GAMES = {"klondike": {}, "klondike draw 3": {"draw": 3}, "father": {}, "following": {}}
+STEPS_PER_SLICE = 2_000
 
 
 def export(commit: str, into: Path) -> Path:
@@ -54,50 +46,88 @@ def export(commit: str, into: Path) -> Path:
     return into
 
 
-def measure(package_root: Path) -> dict[str, list[float]]:
-    """Steps/s and push+pop pairs/s per game, with the package imported from ``package_root``."""
-    script = MEASURE.format(benchmarks=str(HERE), games=GAMES)
-    env = {**os.environ, "PYTHONPATH": str(package_root)}
-    out = subprocess.run(
-        [sys.executable, "-c", script], cwd=package_root, env=env, capture_output=True, text=True, check=True
-    )
-    measured = json.loads(out.stdout)
-    if not Path(measured["package"]).is_relative_to(package_root):
-        raise RuntimeError(f"measured {measured['package']}, not the package under {package_root}")
-    return measured["figures"]
+def load(root: Path) -> ModuleType:
+    """The package under ``root``, imported and then taken out of ``sys.modules``, so the other
+    version can be imported beside it (``engine.py``'s own import is taken out first)."""
+    sys.path.insert(0, str(root))
+    try:
+        forget_the_package()
+        package = importlib.import_module("solitaire_widget")
+        forget_the_package()
+    finally:
+        sys.path.remove(str(root))
+    if not Path(package.__file__).is_relative_to(root):
+        raise RuntimeError(f"loaded {package.__file__}, not the package under {root}")
+    return package
+
+
+def forget_the_package() -> list[str]:
+    """Take every module of the package out of ``sys.modules``; their names."""
+    names = [name for name in sys.modules if name.split(".")[0] == "solitaire_widget"]
+    for name in names:
+        del sys.modules[name]
+    return names
+
+
+def timed(package: ModuleType, work, *args) -> float:
+    """Seconds ``work(*args)`` takes with ``engine.py`` using ``package``."""
+    engine.sw = package
+    start = time.perf_counter()
+    work(*args)
+    return time.perf_counter() - start
+
+
+def compare(versions: list[ModuleType], label: str, options: dict, slices: int) -> list[str]:
+    """Steps/s and push+pop pairs/s of each version over ``slices`` turns, as table rows."""
+    name = label.split()[0]
+    met = {}
+    for package in versions:
+        engine.sw = package
+        met[id(package)] = engine.positions_met(name, options, random.Random(2026))
+    pairs = sum(len(position.legal_moves()) for position in met[id(versions[0])]) * engine.REPEATS
+    totals = {(kind, id(package)): 0.0 for kind in ("steps", "pairs") for package in versions}
+    per_slice: dict[str, list[float]] = {"steps": [], "pairs": []}
+    for turn in range(slices):
+        order = versions if turn % 2 == 0 else versions[::-1]
+        took = {}
+        for package in order:
+            seconds = timed(package, engine.random_play, name, options, STEPS_PER_SLICE, random.Random(turn))
+            took["steps", id(package)] = seconds
+            if turn % 5 == 0:
+                took["pairs", id(package)] = timed(package, engine.push_pops, met[id(package)])
+        for kind in ("steps", "pairs"):
+            if (kind, id(versions[0])) in took:
+                earlier, later = (took[kind, id(package)] for package in versions)
+                per_slice[kind].append(earlier / later)
+                totals[kind, id(versions[0])] += earlier
+                totals[kind, id(versions[1])] += later
+    rows = []
+    for kind, count in (("steps", STEPS_PER_SLICE * slices), ("pairs", pairs * len(per_slice["pairs"]))):
+        earlier, later = (count / totals[kind, id(package)] for package in versions)
+        rows.append(
+            f"{label:<16}{kind + '/s':<9}{earlier:>12,.0f}{later:>12,.0f}{later / earlier:>8.3f}"
+            f"{statistics.median(per_slice[kind]):>15.3f}"
+        )
+    return rows
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("earlier", nargs="?", default="main")
     parser.add_argument("later", nargs="?")
-    parser.add_argument("--rounds", type=int, default=10)
+    parser.add_argument("--slices", type=int, default=40)
     arguments = parser.parse_args()
-    ratios: dict[tuple[str, str], list[float]] = {}
-    bests: dict[tuple[str, str], list[float]] = {}
     with tempfile.TemporaryDirectory() as scratch:
-        earlier = export(arguments.earlier, Path(scratch, "earlier"))
-        later = ROOT if arguments.later is None else export(arguments.later, Path(scratch, "later"))
-        print(
-            f"{arguments.later or 'this checkout'} / {arguments.earlier}: "
-            f"steps/s and push+pop pairs/s, {arguments.rounds} rounds"
-        )
-        for round_ in range(arguments.rounds):
-            order = [later, earlier] if round_ % 2 == 0 else [earlier, later]
-            runs = {root: measure(root) for root in order}
-            for name in GAMES:
-                mine, theirs = runs[later][name], runs[earlier][name]
-                cells = []
-                for label, new, old in zip(("steps/s", "push+pop/s"), mine, theirs, strict=True):
-                    ratios.setdefault((name, label), []).append(new / old)
-                    best = bests.setdefault((name, label), [0.0, 0.0])
-                    best[:] = max(best[0], new), max(best[1], old)
-                    cells.append(f"{label} {new:>9,.0f} vs {old:>9,.0f} ({new / old:.3f})")
-                print(f"round {round_ + 1}  {name:<10}" + "   ".join(cells))
-    print("\nlater / earlier:     median of rounds   best / best")
-    for (name, label), values in ratios.items():
-        new, old = bests[name, label]
-        print(f"  {name:<10} {label:<11} {statistics.median(values):>8.3f} {new / old:>13.3f}")
+        earlier = load(export(arguments.earlier, Path(scratch, "earlier")))
+        later_root = ROOT if arguments.later is None else export(arguments.later, Path(scratch, "later"))
+        later = load(later_root)
+        print(f"later = {arguments.later or 'this checkout'}, earlier = {arguments.earlier}")
+        print(f"{'game':<16}{'rate':<9}{'earlier':>12}{'later':>12}{'ratio':>8}{'median slice':>15}")
+        for label, options in GAMES.items():
+            print("\n".join(compare([earlier, later], label, options, arguments.slices)), flush=True)
+    stray = forget_the_package()
+    if stray:
+        raise RuntimeError(f"a module was imported during the run, from either version: {stray}")
 
 
 if __name__ == "__main__":

@@ -15,6 +15,7 @@ import pytest
 
 import solitaire_widget as sw
 from solitaire_widget.engine.position import Position
+from solitaire_widget.records.line import Line
 from solitaire_widget.records.tree import Node
 
 NOT_HOLDING_THE_LOCK_THROUGHOUT = {
@@ -49,8 +50,8 @@ def test_every_public_method_and_property_holds_the_lock_or_says_why_not():
 
 class Spy:
     """Records every change made to ``game`` without its lock held: the position pushed or
-    popped, an attribute of the game or a node of its tree set, a node added, a listener
-    called. (Recorded, not raised: a listener's error is logged and swallowed.)"""
+    popped, an attribute of the game, of its line or of a node of its tree set, a node added,
+    a listener called. (Recorded, not raised: a listener's error is logged and swallowed.)"""
 
     def __init__(self, game: sw.Game, monkeypatch: pytest.MonkeyPatch) -> None:
         self.game = game
@@ -64,7 +65,7 @@ class Spy:
                 super().__setattr__(name, value)
 
         original_push, original_pop, original_add = Position.push, Position.pop, Node.add
-        original_node_setattr = Node.__setattr__
+        original_node_setattr, original_line_setattr = Node.__setattr__, Line.__setattr__
 
         def push(position, move):
             if position is game._position:
@@ -86,10 +87,16 @@ class Spy:
                 spy.check(f"Node.{name} set")
             original_node_setattr(node, name, value)
 
+        def line_setattr(line, name, value):
+            if line is game._line:
+                spy.check(f"Line.{name} set")
+            original_line_setattr(line, name, value)
+
         monkeypatch.setattr(Position, "push", push)
         monkeypatch.setattr(Position, "pop", pop)
         monkeypatch.setattr(Node, "add", add)
         monkeypatch.setattr(Node, "__setattr__", node_setattr)
+        monkeypatch.setattr(Line, "__setattr__", line_setattr)
         game.__class__ = SpiedGame
         game.add_listener(lambda changed, action, move: spy.check(f"listener told of {action}"))
 

@@ -9,6 +9,7 @@ illegal one breaks.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from itertools import pairwise
 
 from .cards import card_label
@@ -46,6 +47,16 @@ def sentence(position: Position, move: Move) -> str:
     else:
         onto = f"to the empty {where}"
     return f"{what} from {_place(position, source)} {onto}"
+
+
+def sentences(start: Position, moves: Iterable[Move]) -> list[str]:
+    """The sentence of each of ``moves``, played one after another from ``start``."""
+    position = start.copy()
+    said = []
+    for move in moves:
+        said.append(sentence(position, move))
+        position.push(move)
+    return said
 
 
 def rule(position: Position, move: Move) -> str:

@@ -20,6 +20,7 @@ from __future__ import annotations
 from collections.abc import Iterator, Mapping, Sequence
 from typing import Any
 
+from .deal import shuffled_deck
 from .games import rules_for
 from .moves import Move
 from .rules import NO_CARD, Layout, Rules
@@ -126,6 +127,14 @@ class Position:
         self._run_cards: list[list[int]] = [[] for _ in range(rules.tableau_count)]
         self._stale_runs: set[int] = set(range(rules.tableau_count))
         self._takers: dict[int, list[int]] | None = None
+
+    @classmethod
+    def dealt(cls, rules: Rules, options: Mapping[str, object], seed: int) -> Position:
+        """The deal of ``rules``'s game from ``seed`` (checked by ``deal.check_seed``), with
+        ``options`` checked by ``rules.check_options``."""
+        layout = rules.deal(shuffled_deck(seed), options)
+        layout.redeals_left = rules.redeals(options)
+        return cls(rules, options, layout)
 
     # ------------------------------------------------------------------ copying, keys, pickles
     def copy(self, *, stack: bool = False) -> Position:

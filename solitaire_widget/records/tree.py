@@ -51,6 +51,13 @@ class Node:
         """The variation from here that plays ``move``, if there is one."""
         return next((node for node in self.variations if node.move == move), None)
 
+    def promote(self) -> None:
+        """Make this node its parent's main continuation (the first of its variations)."""
+        if self.parent is None:
+            raise ValueError("the start is not a variation: it cannot be promoted")
+        self.parent.variations.remove(self)
+        self.parent.variations.insert(0, self)
+
     @property
     def is_main(self) -> bool:
         """True when every node from the root to here is its parent's main continuation."""
