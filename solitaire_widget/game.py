@@ -1,30 +1,31 @@
 """``Game``: a game of patience in progress: a ``Position``, the tree of every line played
-(with comments and marks), where in it the game stands, and the listeners told of every
-change.
+with where in it the game stands (``records.line``), the listeners told of every change, and
+the lock that makes each call one step for every thread (``atomic``).
 
-``Game`` checks every move, explains moves and refusals in words, and writes and reads the
-text diagram and the position dict (``solitaire_widget.notation``). Search works on the
-``Position`` (``g.position``), which plays unchecked and fast.
+``Game`` checks moves; the words (``engine.explain``), records and files (``records``), the
+position dict and diagram (``notation``) and the play aids (``solver.aids``) live in their
+modules, behind thin methods here. Search works on the ``Position`` (``g.position``).
 """
 
 from __future__ import annotations
 
+import contextlib
 import functools
 import logging
 import os
-import threading
 import time
 from collections.abc import Callable, Iterable
-from typing import Any, Concatenate, ParamSpec, TypeVar
+from typing import Any
 
+from .atomic import Atomic, atomic_members, locked
 from .engine import explain
 from .engine.cards import card_code
 from .engine.deal import check_seed, random_seed
 from .engine.games import rules_for
-from .engine.moves import ANY_FOUNDATION, IllegalMove, Move, parse_parts
+from .engine.moves import IllegalMove, Move
 from .engine.outcome import Outcome, Termination, outcome_of
 from .engine.position import Position
-from .engine.rules import NO_CARD, Rules
+from .engine.rules import Rules
 from .engine.safety import safe_move_home
 from .notation import diagram, positions
 from .records import record, text
@@ -37,25 +38,20 @@ Listener = Callable[["Game", str, "Move | None"], object]
 """Called as ``listener(game, action, move)`` after every change, on the thread that made it
 and holding the game's lock; see ``Game.add_listener``."""
 
-
 _log = logging.getLogger("solitaire_widget")
 
-_P = ParamSpec("_P")
-_R = TypeVar("_R")
+NOT_LOCKED_THROUGHOUT = {
+    "restore": "it copies the snapshot under the snapshot's lock, then takes the copy under this one",
+    "hint": "it searches a copy of the position, leaving the game to other threads meanwhile",
+    "winnability": "it searches copies of the positions, leaving the game to other threads meanwhile",
+    "difficulty": "it searches a copy of the position, leaving the game to other threads meanwhile",
+    "__eq__": "it reads each game holding that game's lock, one at a time, so two threads cannot deadlock",
+}
+"""The public methods of ``Game`` that do not hold its lock from start to end, and why."""
 
 
-def _locked(method: Callable[Concatenate[Game, _P], _R]) -> Callable[Concatenate[Game, _P], _R]:
-    """``method`` run holding its game's lock, so no other thread sees or makes a change halfway."""
-
-    @functools.wraps(method)
-    def holding_the_lock(game: Game, /, *args: _P.args, **kwargs: _P.kwargs) -> _R:
-        with game._lock:
-            return method(game, *args, **kwargs)
-
-    return holding_the_lock
-
-
-class Game:
+@atomic_members(unlocked=NOT_LOCKED_THROUGHOUT)
+class Game(Atomic):
     """A patience game: its rules, options, position and history.
 
     >>> g = Game.new("klondike", seed=42)
@@ -76,27 +72,21 @@ class Game:
     on differently starts a new line, keeping the old one as a variation.
 
     A game may be shared between threads (a board, a cell, a strategy player): each public
-    method and property is one atomic step, holding the game's re-entrant ``lock``; hold it
-    yourself (``with g.lock: ...``) to make several calls one step. The nodes ``root``,
-    ``node`` and ``node_at`` give are the live tree: read them holding the lock when another
-    thread may change the game. Listeners run holding the lock (see ``add_listener``).
+    method and property is one atomic step, holding the game's re-entrant ``lock`` (but
+    those in ``NOT_LOCKED_THROUGHOUT``, which hold it only to read); hold it yourself
+    (``with g.lock: ...``) to make several calls one step. Copies, pickles and loaded games
+    get a lock of their own. The nodes ``root``, ``node`` and ``node_at`` give are the live
+    tree: hold the lock to read them while other threads may change the game. Listeners run
+    holding the lock (see ``add_listener``).
     """
 
     def __init__(self, position: Position, seed: int | None) -> None:
         """The game at ``position``, with no move played yet."""
-        self._position = position
-        self._seed = seed
+        self._position, self._seed = position, seed
         self._line = Line([Node(None, None)])
         # Replaced, never changed in place, so a notification runs over the listeners it began with.
         self._listeners: tuple[Listener, ...] = ()
-        self._lock = threading.RLock()
-
-    @property
-    def lock(self) -> threading.RLock:
-        """The game's re-entrant lock: every public method and property holds it while it
-        runs; hold it (``with g.lock: ...``) to make several calls one step. Copies, pickles
-        and loaded games get a lock of their own."""
-        return self._lock
+        super().__init__()
 
     # ------------------------------------------------------------------ making games
     @classmethod
@@ -134,23 +124,19 @@ class Game:
         """
         position, seed, history = positions.read(data)
         if seed is not None and history is not None:
-            replayed: Game | None = cls.new(position.rules.name, seed, **position.options)
-            try:
+            replayed = cls(Position.dealt(position.rules, position.options, seed), seed)
+            with contextlib.suppress(ValueError):  # a history that does not lead here is dropped
                 for move in history:
-                    replayed.play(move)  # type: ignore[union-attr]
-            except ValueError:
-                replayed = None
-            if replayed is not None and replayed._position == position:
-                return replayed
+                    replayed.play(move)
+                if replayed._position == position:
+                    return replayed
         return cls(position, seed if history is None else None)
 
-    @_locked
     def to_dict(self) -> dict[str, Any]:
         """The position as JSON-ready data (see ``solitaire_widget.notation.positions``),
         with ``seed`` and ``history``."""
         return positions.write(self._position, self._seed, self.history)
 
-    @_locked
     def to_record(self) -> dict[str, Any]:
         """The whole game as a JSON-ready record: its start, every line with comments, marks
         and times, and where it stands (see ``solitaire_widget.records.record``)."""
@@ -166,7 +152,6 @@ class Game:
         game._line.move_to(read.line_end.path(), read.ply).walk(game._position)
         return game
 
-    @_locked
     def save(self, path: str | os.PathLike[str]) -> None:
         """Write the game's record to ``path`` as JSON (UTF-8), replacing the file."""
         record.save(path, self.to_record())
@@ -177,13 +162,11 @@ class Game:
         is not a readable record, ``OSError`` when it cannot be read."""
         return cls.from_record(record.load(path))
 
-    @_locked
     def to_text(self) -> str:
         """The game as text for handouts and diffs: numbered moves in notation with their
         sentences, comments under their moves, and variations indented where they branch."""
         return text.handout(self.start, self._seed, self._line.root)
 
-    @_locked
     def copy(self) -> Game:
         """An independent game with the same position, tree, line and ply (no listeners)."""
         return Game._from_parts(self._position.copy(stack=True), self._seed, *self._line.flat())
@@ -198,10 +181,9 @@ class Game:
         """Put this game back to ``snapshot`` (a ``copy()`` or an unpickled game): position,
         seed, tree, line and ply, keeping its identity and listeners, which are not called.
         ``ValueError`` when the snapshot is of another game or options."""
-        # Copied first, so this game's lock is never held while waiting for the snapshot's.
         self._become(snapshot.copy())
 
-    @_locked
+    @locked
     def _become(self, twin: Game) -> None:
         if twin.rules is not self.rules or twin.options != self.options:
             raise ValueError(
@@ -210,7 +192,6 @@ class Game:
             )
         self._position, self._seed, self._line = twin._position, twin._seed, twin._line
 
-    @_locked
     def __reduce__(self) -> tuple[Any, ...]:
         # Listeners are left out: they belong to this process (a widget, a callback). The
         # tree travels flat, so however long a line is, pickling does not recurse down it.
@@ -219,27 +200,23 @@ class Game:
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, Game):
             return NotImplemented
-        # One game's lock at a time: two threads comparing the same pair cannot deadlock.
         return self._identity() == other._identity()
 
-    @_locked
+    @locked
     def _identity(self) -> tuple[object, ...]:
         """What two equal games share: game, options, position, seed, line and ply."""
-        position = self._position
-        return (position.rules, position.options, position.key(), self._seed, self._line.ply, self.line)
+        return (self.rules, self.options, self._position.key(), self._seed, self._line.ply, self.line)
 
     __hash__ = None  # type: ignore[assignment]  # mutable
 
     # ------------------------------------------------------------------ looking
     @property
-    @_locked
     def position(self) -> Position:
         """A copy of the current position, to read or to search from (cheap: it does not
         carry the history, and changing it leaves the game alone)."""
         return self._position.copy()
 
     @property
-    @_locked
     def start(self) -> Position:
         """A copy of the position the game starts from (the deal, or the position given)."""
         start = self._position.copy(stack=True)
@@ -247,116 +224,95 @@ class Game:
         return start.copy()
 
     @property
-    @_locked
     def name(self) -> str:
         """The game's name, e.g. ``"klondike"``."""
         return self._position.rules.name
 
     @property
-    @_locked
     def title(self) -> str:
         """The game's name for people, e.g. ``"Klondike"``."""
         return self._position.rules.title
 
     @property
-    @_locked
     def rules(self) -> Rules:
         """The game's rules."""
         return self._position.rules
 
     @property
-    @_locked
     def seed(self) -> int | None:
         """The seed this game was dealt from (None for a position set up by hand)."""
         return self._seed
 
     @property
-    @_locked
     def options(self) -> dict[str, object]:
         """A copy of the game's options."""
         return self._position.options
 
     @property
-    @_locked
     def redeals_left(self) -> int | None:
         """Redeals still allowed (None when unlimited)."""
         return self._position.redeals_left
 
     @property
-    @_locked
     def history(self) -> tuple[Move, ...]:
         """The moves played so far, oldest first (the current line up to ``ply``)."""
         return self._line.history
 
     @property
-    @_locked
     def future(self) -> tuple[Move, ...]:
         """The moves ``redo`` would play again, next first (the current line after ``ply``)."""
         return self._line.future
 
     @property
-    @_locked
     def line(self) -> tuple[Move, ...]:
         """Every move of the current line, also the ones ahead of where the game stands."""
         return self._line.moves
 
     @property
-    @_locked
     def ply(self) -> int:
         """How many moves of the current line are played (0 at the start)."""
         return self._line.ply
 
     @property
-    @_locked
     def root(self) -> Node:
         """The start of the move tree; its ``variations`` are the first moves tried."""
         return self._line.root
 
     @property
-    @_locked
     def node(self) -> Node:
         """The node where the game stands (the root at the start)."""
         return self._line.node
 
-    @_locked
     def node_at(self, ply: int) -> Node:
         """The node of the current line at ``ply`` (0 = the start); ``IndexError`` when out of range."""
         return self._line.nodes[self._line.checked_ply(ply)]
 
     @property
-    @_locked
     def pile_ids(self) -> tuple[str, ...]:
         """Every pile of this game: stock, waste, foundations, tableau."""
         return self._position.pile_ids
 
-    @_locked
     def foundation_takes(self, index: int) -> list[str]:
         """Codes of the cards foundation ``index`` would take now."""
-        pile = self._position.cards(f"foundation/{index}")
-        wants = self.rules.foundation_wants[index][pile[-1] if pile else NO_CARD]
-        return [card_code(card) for card in sorted(wants)]
+        return [card_code(card) for card in self._position.foundation_wants(index)]
 
     @property
-    @_locked
     def is_won(self) -> bool:
         """True when all 52 cards are on the foundations."""
         return self._position.is_won
 
     @property
-    @_locked
     def outcome(self) -> Outcome | None:
         """None while the game is on; else how it ended (``.termination``, a ``Termination``)
         and why, in words (``.reason``)."""
         return outcome_of(self._position)
 
     @property
-    @_locked
     def is_over(self) -> bool:
         """True when the game is won or no useful move is left (see ``outcome``)."""
         return self.outcome is not None
 
     @property
-    @_locked
     def over_reason(self) -> str | None:
         """None while the game is on, ``"won"`` when won, else why play is stuck, in words."""
         outcome = self.outcome
@@ -364,23 +320,19 @@ class Game:
             return None
         return "won" if outcome.termination is Termination.WON else outcome.reason
 
-    @_locked
     def __str__(self) -> str:
         return diagram.board(self._position, self._seed, self._line.ply, self.outcome)
 
-    @_locked
     def __repr__(self) -> str:
         seed = "" if self._seed is None else f" seed={self._seed}"
         return f"<Game {self.name}{seed} moves={self._line.ply}>"
 
     # ------------------------------------------------------------------ moves
-    @_locked
     def legal_moves(self) -> list[Move]:
         """Every legal move, in a fixed order: to foundations, tableau to tableau,
         waste to tableau, foundation to tableau, then drawing or redealing."""
         return self._position.legal_moves()
 
-    @_locked
     def play(self, move: Move | str) -> Move:
         """Play ``move`` (a ``Move`` or its notation, e.g. ``"w>t3"``) and return it.
 
@@ -391,39 +343,22 @@ class Game:
         unless the move was tried here before and its line goes on).
         """
         if not isinstance(move, Move):
-            move = self.parse_move(move)
+            move = explain.parse(self._position, move)
         if not self._position.is_legal(move):
-            raise IllegalMove(move, explain.refusal(self._position, move) or "it is not a legal move here")
+            raise IllegalMove(move, explain.why_illegal(self._position, move))
         self._line.advance(move, time.time())
         self._position.push(move)
         self._notify("play", move)
         return move
 
-    @_locked
     def parse_move(self, move: Move | str) -> Move:
         """``move`` as a ``Move``; text may name a bare ``f`` for "the foundation that takes it"."""
-        if isinstance(move, Move):
-            return move
-        source, target, count = parse_parts(move)
-        if target != ANY_FOUNDATION:
-            return Move(source, target, count)
-        for legal in self._position.legal_moves():
-            if legal.source == source and legal.count == count and legal.target.startswith("foundation/"):
-                return legal
-        raise IllegalMove(move, "no foundation takes that card now")
+        return explain.parse(self._position, move)
 
-    @_locked
     def explain(self, move: Move | str) -> str:
         """Why ``move`` is illegal, in the words ``IllegalMove`` would use, or what it does."""
-        try:
-            move = self.parse_move(move)
-        except IllegalMove as refused:
-            return refused.reason
-        if self._position.is_legal(move):
-            return f"legal: {explain.sentence(self._position, move)}: {explain.rule(self._position, move)}"
-        return explain.refusal(self._position, move) or "it is not a legal move here"
+        return explain.judged(self._position, move)
 
-    @_locked
     def undo(self) -> Move:
         """Take back the last move and return it; ``IndexError`` when there is none."""
         if self._line.ply == 0:
@@ -433,7 +368,6 @@ class Game:
         self._notify("undo", move)
         return move
 
-    @_locked
     def redo(self) -> Move:
         """Play again the next move of the line and return it; ``IndexError`` when there is none."""
         future = self._line.future
@@ -444,25 +378,21 @@ class Game:
         self._notify("redo", future[0])
         return future[0]
 
-    @_locked
     def goto(self, ply: int) -> None:
         """Stand at ``ply`` of the current line (0 = the start) in one step;
         ``IndexError`` when the line has no such ply."""
         self._walk(self._line.move_to(self._line.nodes, self._line.checked_ply(ply)))
 
-    @_locked
     def enter(self, node: Node) -> None:
         """Stand on ``node``, anywhere in this game's tree: its line becomes the current line,
         continued by its main continuation."""
         self._walk(self._line.enter(self._line.check_own(node)))
 
-    @_locked
     def promote(self, node: Node) -> None:
         """Make ``node`` its parent's main continuation (the first of its variations)."""
         self._line.check_own(node).promote()
         self._notify("edit", None)
 
-    @_locked
     def delete(self, node: Node) -> None:
         """Remove ``node`` and every move after it from the tree. When the game stands on the
         moves removed, it goes back to the move before ``node``; the current line then ends
@@ -479,22 +409,18 @@ class Game:
         self._notify("goto", self._line.node.move)
 
     # ------------------------------------------------------------------ words and comments
-    @_locked
     def sentence(self, ply: int) -> str:
         """What move ``ply`` of the current line does (1 = the first move), in a sentence."""
         return explain.sentence(*self._line.before(self._position, ply))
 
-    @_locked
     def rule(self, ply: int) -> str:
         """The rule that allows move ``ply`` of the current line, in words (as ``explain`` says it)."""
         return explain.rule(*self._line.before(self._position, ply))
 
-    @_locked
     def sentences(self) -> list[str]:
         """The sentence of every move of the current line, first move first."""
         return explain.sentences(self.start, self._line.moves)
 
-    @_locked
     def annotate(self, ply: int, text: str, marks: Iterable[str] | None = None) -> None:
         """Comment on move ``ply`` of the current line (0 = the start), and mark piles (ids such
         as ``"tableau/3"``) or cards (codes such as ``"7H"``) to highlight there. An empty text
@@ -506,12 +432,10 @@ class Game:
         self._notify("edit", None)
 
     @property
-    @_locked
     def annotations(self) -> dict[int, str]:
         """The comments on the current line, by ply (0 = the start)."""
         return self._line.annotations
 
-    @_locked
     def autoplay(self) -> list[Move]:
         """Send cards home while a move home is *safe* (it can never turn a game that can
         be won into one that cannot; the rule of each game is in ``engine.safety``), one
@@ -533,7 +457,7 @@ class Game:
         of its line lost it (``lost_at``), searched within about ``time_limit`` seconds."""
         return aids.winnability(*self._start_and_history(), time_limit=time_limit)
 
-    @_locked
+    @locked
     def _start_and_history(self) -> tuple[Position, tuple[Move, ...]]:
         return self.start, self.history
 
@@ -542,27 +466,22 @@ class Game:
         return aids.difficulty(self.position)
 
     # ------------------------------------------------------------------ listeners
-    @_locked
     def add_listener(self, listener: Listener) -> None:
         """Call ``listener(game, action, move)`` after every change. ``action`` is
         ``"play"``, ``"undo"`` or ``"redo"`` with the move; ``"goto"`` after ``goto``,
         ``enter`` or a ``delete`` that moved the game, with the move it now stands after
         (None at the start); ``"edit"`` after a comment, mark or variation changed, with None.
 
-        Listeners are called on the thread that made the change, once it is complete, and
-        holding the game's lock: a listener sees the whole game as the change left it and
-        may read it (or change it again), while other threads wait. So a listener must not
-        wait for another thread that needs this game (join it, or block on its answer).
-
-        The change stands whatever a listener does: an exception a listener raises is
-        logged (logger ``"solitaire_widget"``, with its traceback), the other listeners
-        are still called, and the move is not taken back. (A ``BaseException`` such as
-        ``KeyboardInterrupt`` goes on up to the caller, the change complete, and the
-        listeners after it not called.) Copies and pickles of a game do not keep its
-        listeners."""
+        Listeners are called on the thread that made the change, once it is complete, holding
+        the game's lock: a listener sees the whole game as the change left it and may read it
+        (or change it again) while other threads wait, so it must not wait for another thread
+        that needs this game. The change stands whatever a listener does: an exception it
+        raises is logged (logger ``"solitaire_widget"``, with its traceback) and the other
+        listeners are still called (a ``BaseException`` such as ``KeyboardInterrupt`` goes on
+        up, the change complete, the listeners after it not called). Copies and pickles of a
+        game do not keep its listeners."""
         self._listeners = (*self._listeners, listener)
 
-    @_locked
     def remove_listener(self, listener: Listener) -> None:
         """Stop calling ``listener``; ``ValueError`` if it was not added."""
         listeners = list(self._listeners)

@@ -354,6 +354,11 @@ class Position:
             self._takers = takers
         return self._takers
 
+    def foundation_wants(self, index: int) -> list[int]:
+        """The cards foundation ``index`` would take now, in card order."""
+        pile = self._foundations[index]
+        return sorted(self._rules.foundation_wants[index][pile[-1] if pile else NO_CARD])
+
     def movable_runs(self) -> Mapping[int, tuple[int, int]]:
         """``card -> (tableau pile index, count)`` for every card that heads a run that
         may move as a unit (a top card heads a run of one); read-only."""
