@@ -21,6 +21,9 @@ from solitaire_widget.records.tree import Node
 
 MAKERS = {"new", "from_dict", "from_record", "load"}
 """Class methods: they make a new game, so there is no lock to hold yet."""
+READ_UNDER_THE_LOCK_ONLY = {"restore", "hint", "winnability", "difficulty", "__eq__"}
+"""Written here as well as in ``game.NOT_LOCKED_THROUGHOUT``: adding a method there is a choice
+this test must be told of."""
 
 
 def test_every_public_method_and_property_holds_the_lock_but_those_named_with_a_reason():
@@ -35,7 +38,8 @@ def test_every_public_method_and_property_holds_the_lock_but_those_named_with_a_
         wrapped = inspect.isfunction(function) and hasattr(function, "__wrapped__")
         if not wrapped and (inspect.isfunction(function) or isinstance(member, classmethod)):
             unlocked.add(name)
-    assert unlocked == set(NOT_LOCKED_THROUGHOUT) | MAKERS
+    assert set(NOT_LOCKED_THROUGHOUT) == READ_UNDER_THE_LOCK_ONLY
+    assert unlocked == READ_UNDER_THE_LOCK_ONLY | MAKERS
     assert len(members) > 50
 
 
@@ -253,9 +257,10 @@ def hammer(g: sw.Game, role: str, rng: random.Random, errors: list[BaseException
                 else:
                     g.autoplay()
             else:
+                seen = g.to_dict()  # a torn read has a history that does not lead to its piles
+                assert sw.Game.from_dict(seen).history == tuple(map(sw.Move.parse, seen["history"]))
                 twin = g.copy()
-                assert sw.Game.from_dict(g.to_dict()).position.key() is not None
-                assert str(g) and twin.ply <= len(twin.line)
+                assert str(g) and twin.ply <= len(twin.line) and twin.history == twin.line[: twin.ply]
         except sw.IllegalMove:
             pass
         except IndexError as refused:
