@@ -2,12 +2,13 @@
 
 Both versions of the package are loaded into one process, side by side, and take turns in
 short slices: random play through ``Game`` (``engine.py``'s steps: ``legal_moves()`` then
-``play()``) and push+pop pairs on a ``Position``, on the same deals and positions. Slices this
-short, taken in turn, share whatever else the machine is doing, so the ratio of the two
-totals measures the code, not the load. Printed per game: each version's rate over all its
-slices and the ratio later/earlier, with the median of the per-slice ratios.
+``play()``) and push+pop pairs on a ``Position``, on the same deals and positions. Time is
+the process's CPU time, and slices this short, taken in turn, share whatever else the
+machine is doing, so the ratio of the two totals measures the code, not the load. Printed
+per game: each version's rate over all its slices and the ratio later/earlier, with the
+median of the per-slice ratios.
 
-Run: ``python benchmarks/engine_versus.py [EARLIER [LATER]] [--slices N]`` (EARLIER defaults
+Run: ``python benchmarks/engine_versus.py [EARLIER [LATER]] [--slices N] [--game NAME]`` (EARLIER defaults
 to ``main``, LATER to this checkout's files as they are).
 """
 
@@ -70,11 +71,12 @@ def forget_the_package() -> list[str]:
 
 
 def timed(package: ModuleType, work, *args) -> float:
-    """Seconds ``work(*args)`` takes with ``engine.py`` using ``package``."""
+    """CPU seconds ``work(*args)`` takes with ``engine.py`` using ``package`` (CPU time, not
+    wall time: the time other processes hold the CPU is not counted against either)."""
     engine.sw = package
-    start = time.perf_counter()
+    start = time.process_time()
     work(*args)
-    return time.perf_counter() - start
+    return time.process_time() - start
 
 
 def compare(versions: list[ModuleType], label: str, options: dict, slices: int) -> list[str]:
@@ -116,6 +118,7 @@ def main() -> None:
     parser.add_argument("earlier", nargs="?", default="main")
     parser.add_argument("later", nargs="?")
     parser.add_argument("--slices", type=int, default=40)
+    parser.add_argument("--game", choices=GAMES, help="only this game (default: each)")
     arguments = parser.parse_args()
     with tempfile.TemporaryDirectory() as scratch:
         earlier = load(export(arguments.earlier, Path(scratch, "earlier")))
@@ -124,6 +127,8 @@ def main() -> None:
         print(f"later = {arguments.later or 'this checkout'}, earlier = {arguments.earlier}")
         print(f"{'game':<16}{'rate':<9}{'earlier':>12}{'later':>12}{'ratio':>8}{'median slice':>15}")
         for label, options in GAMES.items():
+            if arguments.game not in (None, label):
+                continue
             print("\n".join(compare([earlier, later], label, options, arguments.slices)), flush=True)
     stray = forget_the_package()
     if stray:

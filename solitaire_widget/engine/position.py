@@ -392,6 +392,12 @@ class Position:
             yield from (order[min(drawn, len(order)) - 1] for drawn in range(draw, len(order) + draw, draw))
 
     def _generate_moves(self) -> list[Move]:
+        """Every legal move, in ``legal_moves``' order.
+
+        Kept whole (70 lines) as a measured hot loop: it runs once per position met, in play
+        and in search. Split into its passes (moves home, runs, single cards, the stock) it
+        made a Klondike step (``legal_moves()`` + ``play()``) 3 to 4% slower, best of 15 runs
+        of 20 games each, the passes sharing ``takers``, ``where`` and ``empties``."""
         rules, up, waste, table = self._rules, self._up, self._waste, self._table
         moves: list[Move] = []
         add = moves.append
