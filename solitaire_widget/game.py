@@ -1,45 +1,57 @@
 """``Game``: a game of patience in progress: a ``Position``, the tree of every line played
-(with comments and marks), where in it the game stands, and the listeners told of every
-change.
+with where in it the game stands (``records.line``), the listeners told of every change, and
+the lock that makes each call one step for every thread (``atomic``).
 
-``Game`` checks every move, explains moves and refusals in words, and writes and reads the
-text diagram and the position dict (``solitaire_widget.notation``). Search works on the
-``Position`` (``g.position``), which plays unchecked and fast.
+``Game`` checks moves; the words (``engine.explain``), records and files (``records``), the
+position dict and diagram (``notation``) and the play aids (``solver.aids``) live in their
+modules, behind thin methods here. Search works on the ``Position`` (``g.position``).
 """
 
 from __future__ import annotations
 
+import contextlib
+import functools
 import logging
 import os
-import threading
 import time
 from collections.abc import Callable, Iterable
-from pathlib import Path
 from typing import Any
 
+from .atomic import Atomic, atomic_members, locked
 from .engine import explain
 from .engine.cards import card_code
-from .engine.deal import check_seed, random_seed, shuffled_deck
+from .engine.deal import check_seed, random_seed
 from .engine.games import rules_for
-from .engine.moves import ANY_FOUNDATION, IllegalMove, Move, parse_parts
+from .engine.moves import IllegalMove, Move
 from .engine.outcome import Outcome, Termination, outcome_of
 from .engine.position import Position
-from .engine.rules import NO_CARD, Rules
+from .engine.rules import Rules
 from .engine.safety import safe_move_home
 from .notation import diagram, positions
 from .records import record, text
-from .records.tree import Node, flatten, rebuild
+from .records.line import Line, Route
+from .records.tree import Node, Row
 from .solver import aids
 from .solver.aids import Difficulty, Hint, Winnability
 
 Listener = Callable[["Game", str, "Move | None"], object]
-"""Called as ``listener(game, action, move)`` after every change; see ``Game.add_listener``."""
-
+"""Called as ``listener(game, action, move)`` after every change, on the thread that made it
+and holding the game's lock; see ``Game.add_listener``."""
 
 _log = logging.getLogger("solitaire_widget")
 
+NOT_LOCKED_THROUGHOUT = {
+    "restore": "it copies the snapshot under the snapshot's lock, then takes the copy under this one",
+    "hint": "it searches a copy of the position, leaving the game to other threads meanwhile",
+    "winnability": "it searches copies of the positions, leaving the game to other threads meanwhile",
+    "difficulty": "it searches a copy of the position, leaving the game to other threads meanwhile",
+    "__eq__": "it reads each game holding that game's lock, one at a time, so two threads cannot deadlock",
+}
+"""The public methods of ``Game`` that do not hold its lock from start to end, and why."""
 
-class Game:
+
+@atomic_members(unlocked=NOT_LOCKED_THROUGHOUT)
+class Game(Atomic):
     """A patience game: its rules, options, position and history.
 
     >>> g = Game.new("klondike", seed=42)
@@ -58,17 +70,23 @@ class Game:
     Every move played stays in the game's tree (``g.root``): undo and redo step along the
     current line (``g.line``, ``g.ply``, ``g.goto``), and a move played where the line goes
     on differently starts a new line, keeping the old one as a variation.
+
+    A game may be shared between threads (a board, a cell, a strategy player): each public
+    method and property is one atomic step, holding the game's re-entrant ``lock`` (but
+    those in ``NOT_LOCKED_THROUGHOUT``, which hold it only to read); hold it yourself
+    (``with g.lock: ...``) to make several calls one step. Copies, pickles and loaded games
+    get a lock of their own. The nodes ``root``, ``node`` and ``node_at`` give are the live
+    tree: hold the lock to read them while other threads may change the game. Listeners run
+    holding the lock (see ``add_listener``).
     """
 
     def __init__(self, position: Position, seed: int | None) -> None:
         """The game at ``position``, with no move played yet."""
-        self._position = position
-        self._seed = seed
-        self._root = Node(None, None)
-        self._line: list[Node] = [self._root]
-        self._ply = 0
-        self._listeners: list[Listener] = []
-        self.lock = threading.RLock()
+        self._position, self._seed = position, seed
+        self._line = Line([Node(None, None)])
+        # Replaced, never changed in place, so a notification runs over the listeners it began with.
+        self._listeners: tuple[Listener, ...] = ()
+        super().__init__()
 
     # ------------------------------------------------------------------ making games
     @classmethod
@@ -93,15 +111,9 @@ class Game:
         seed = random_seed() if seed is None else check_seed(seed)
         if not isinstance(winnable, bool):
             raise ValueError(f"winnable must be True or False, not {winnable!r}")
-
-        def deal(seed: int) -> Position:
-            layout = rules.deal(shuffled_deck(seed), checked)
-            layout.redeals_left = rules.redeals(checked)
-            return Position(rules, checked, layout)
-
         if winnable:
-            seed, _ = aids.first_winnable_seed(deal, seed)
-        return cls(deal(seed), seed)
+            seed, _ = aids.first_winnable_seed(functools.partial(Position.dealt, rules, checked), seed)
+        return cls(Position.dealt(rules, checked, seed), seed)
 
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> Game:
@@ -112,14 +124,12 @@ class Game:
         """
         position, seed, history = positions.read(data)
         if seed is not None and history is not None:
-            replayed: Game | None = cls.new(position.rules.name, seed, **position.options)
-            try:
+            replayed = cls(Position.dealt(position.rules, position.options, seed), seed)
+            with contextlib.suppress(ValueError):  # a history that does not lead here is dropped
                 for move in history:
-                    replayed.play(move)  # type: ignore[union-attr]
-            except ValueError:
-                replayed = None
-            if replayed is not None and replayed._position == position:
-                return replayed
+                    replayed.play(move)
+                if replayed._position == position:
+                    return replayed
         return cls(position, seed if history is None else None)
 
     def to_dict(self) -> dict[str, Any]:
@@ -130,7 +140,7 @@ class Game:
     def to_record(self) -> dict[str, Any]:
         """The whole game as a JSON-ready record: its start, every line with comments, marks
         and times, and where it stands (see ``solitaire_widget.records.record``)."""
-        return record.write(self.start, self._seed, self._root, self._line[-1], self._ply)
+        return record.write(self.start, self._seed, self._line.root, self._line.nodes[-1], self._line.ply)
 
     @classmethod
     def from_record(cls, data: dict[str, Any]) -> Game:
@@ -138,73 +148,64 @@ class Game:
         ``ValueError``) says what is wrong and where."""
         read = record.read(data)
         game = cls(read.start, read.seed)
-        game._root = read.nodes[0]
-        game._stand_on(read.line_end.path(), read.ply, notify=False)
+        game._line = Line([read.nodes[0]])
+        game._line.move_to(read.line_end.path(), read.ply).walk(game._position)
         return game
 
     def save(self, path: str | os.PathLike[str]) -> None:
         """Write the game's record to ``path`` as JSON (UTF-8), replacing the file."""
-        Path(path).write_text(record.dumps(self.to_record()), encoding="utf-8")
+        record.save(path, self.to_record())
 
     @classmethod
     def load(cls, path: str | os.PathLike[str]) -> Game:
         """The game recorded in the file ``path`` (see ``save``); ``RecordError`` when the file
         is not a readable record, ``OSError`` when it cannot be read."""
-        try:
-            content = Path(path).read_text(encoding="utf-8")
-        except UnicodeDecodeError as error:
-            raise record.RecordError(f"{path} is not a text file: {error.reason}") from None
-        return cls.from_record(record.loads(content))
+        return cls.from_record(record.load(path))
 
     def to_text(self) -> str:
         """The game as text for handouts and diffs: numbered moves in notation with their
         sentences, comments under their moves, and variations indented where they branch."""
-        return text.handout(self.start, self._seed, self._root)
+        return text.handout(self.start, self._seed, self._line.root)
 
     def copy(self) -> Game:
         """An independent game with the same position, tree, line and ply (no listeners)."""
-        rows, ends = flatten(self._root, self._line[-1])
-        return Game._from_parts(self._position.copy(stack=True), self._seed, rows, ends[0], self._ply)
+        return Game._from_parts(self._position.copy(stack=True), self._seed, *self._line.flat())
 
     @classmethod
-    def _from_parts(
-        cls, position: Position, seed: int | None, rows: list[Any], line_end: int, ply: int
-    ) -> Game:
+    def _from_parts(cls, position: Position, seed: int | None, rows: list[Row], end: int, ply: int) -> Game:
         game = cls(position, seed)
-        nodes = rebuild(rows)
-        game._root = nodes[0]
-        game._line = nodes[line_end].path()
-        game._ply = ply
+        game._line = Line.rebuilt(rows, end, ply)
         return game
 
     def restore(self, snapshot: Game) -> None:
         """Put this game back to ``snapshot`` (a ``copy()`` or an unpickled game): position,
         seed, tree, line and ply, keeping its identity and listeners, which are not called.
         ``ValueError`` when the snapshot is of another game or options."""
-        if snapshot.rules is not self.rules or snapshot.options != self.options:
+        self._become(snapshot.copy())
+
+    @locked
+    def _become(self, twin: Game) -> None:
+        if twin.rules is not self.rules or twin.options != self.options:
             raise ValueError(
-                f"a {snapshot.name} snapshot with {snapshot.options} cannot restore this "
+                f"a {twin.name} snapshot with {twin.options} cannot restore this "
                 f"{self.name} game with {self.options}"
             )
-        twin = snapshot.copy()
-        self._position, self._seed = twin._position, twin._seed
-        self._root, self._line, self._ply = twin._root, twin._line, twin._ply
+        self._position, self._seed, self._line = twin._position, twin._seed, twin._line
 
     def __reduce__(self) -> tuple[Any, ...]:
         # Listeners are left out: they belong to this process (a widget, a callback). The
         # tree travels flat, so however long a line is, pickling does not recurse down it.
-        rows, ends = flatten(self._root, self._line[-1])
-        return (Game._from_parts, (self._position.copy(stack=True), self._seed, rows, ends[0], self._ply))
+        return (Game._from_parts, (self._position.copy(stack=True), self._seed, *self._line.flat()))
 
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, Game):
             return NotImplemented
-        return (
-            self._position == other._position
-            and self._seed == other._seed
-            and self._ply == other._ply
-            and self.line == other.line
-        )
+        return self._identity() == other._identity()
+
+    @locked
+    def _identity(self) -> tuple[object, ...]:
+        """What two equal games share: game, options, position, seed, line and ply."""
+        return (self.rules, self.options, self._position.key(), self._seed, self._line.ply, self.line)
 
     __hash__ = None  # type: ignore[assignment]  # mutable
 
@@ -219,8 +220,7 @@ class Game:
     def start(self) -> Position:
         """A copy of the position the game starts from (the deal, or the position given)."""
         start = self._position.copy(stack=True)
-        for _ in range(self._ply):
-            start.pop()
+        Route(self._line.ply, ()).walk(start)
         return start.copy()
 
     @property
@@ -256,43 +256,36 @@ class Game:
     @property
     def history(self) -> tuple[Move, ...]:
         """The moves played so far, oldest first (the current line up to ``ply``)."""
-        return tuple(node.move for node in self._line[1 : self._ply + 1])  # type: ignore[misc]
+        return self._line.history
 
     @property
     def future(self) -> tuple[Move, ...]:
         """The moves ``redo`` would play again, next first (the current line after ``ply``)."""
-        return tuple(node.move for node in self._line[self._ply + 1 :])  # type: ignore[misc]
+        return self._line.future
 
     @property
     def line(self) -> tuple[Move, ...]:
         """Every move of the current line, also the ones ahead of where the game stands."""
-        return tuple(node.move for node in self._line[1:])  # type: ignore[misc]
+        return self._line.moves
 
     @property
     def ply(self) -> int:
         """How many moves of the current line are played (0 at the start)."""
-        return self._ply
+        return self._line.ply
 
     @property
     def root(self) -> Node:
         """The start of the move tree; its ``variations`` are the first moves tried."""
-        return self._root
+        return self._line.root
 
     @property
     def node(self) -> Node:
         """The node where the game stands (the root at the start)."""
-        return self._line[self._ply]
+        return self._line.node
 
     def node_at(self, ply: int) -> Node:
         """The node of the current line at ``ply`` (0 = the start); ``IndexError`` when out of range."""
-        return self._line[self._checked_ply(ply)]
-
-    def _checked_ply(self, ply: object) -> int:
-        if isinstance(ply, bool) or not isinstance(ply, int):
-            raise TypeError(f"a ply is a whole number, not {ply!r}")
-        if not 0 <= ply < len(self._line):
-            raise IndexError(f"no ply {ply}: this line runs from 0 (the start) to {len(self._line) - 1}")
-        return ply
+        return self._line.nodes[self._line.checked_ply(ply)]
 
     @property
     def pile_ids(self) -> tuple[str, ...]:
@@ -301,9 +294,7 @@ class Game:
 
     def foundation_takes(self, index: int) -> list[str]:
         """Codes of the cards foundation ``index`` would take now."""
-        pile = self._position.cards(f"foundation/{index}")
-        wants = self.rules.foundation_wants[index][pile[-1] if pile else NO_CARD]
-        return [card_code(card) for card in sorted(wants)]
+        return [card_code(card) for card in self._position.foundation_wants(index)]
 
     @property
     def is_won(self) -> bool:
@@ -330,11 +321,11 @@ class Game:
         return "won" if outcome.termination is Termination.WON else outcome.reason
 
     def __str__(self) -> str:
-        return diagram.board(self._position, self._seed, self._ply, self.outcome)
+        return diagram.board(self._position, self._seed, self._line.ply, self.outcome)
 
     def __repr__(self) -> str:
         seed = "" if self._seed is None else f" seed={self._seed}"
-        return f"<Game {self.name}{seed} moves={self._ply}>"
+        return f"<Game {self.name}{seed} moves={self._line.ply}>"
 
     # ------------------------------------------------------------------ moves
     def legal_moves(self) -> list[Move]:
@@ -351,170 +342,91 @@ class Game:
         moves that were ahead stay in the tree as a variation (so ``future`` is then empty,
         unless the move was tried here before and its line goes on).
         """
-        move = self.parse_move(move)
+        if not isinstance(move, Move):
+            move = explain.parse(self._position, move)
         if not self._position.is_legal(move):
-            raise IllegalMove(move, explain.refusal(self._position, move) or "it is not a legal move here")
-        here = self._line[self._ply]
-        ahead = self._line[self._ply + 1] if self._ply + 1 < len(self._line) else None
-        if ahead is None or ahead.move != move:
-            known = here.variation(move)
-            if known is None:
-                self._line[self._ply + 1 :] = [here.add(move, time.time())]
-            else:
-                self._line[self._ply + 1 :] = [known, *known.main_continuation()]
+            raise IllegalMove(move, explain.why_illegal(self._position, move))
+        self._line.advance(move, time.time())
         self._position.push(move)
-        self._ply += 1
         self._notify("play", move)
         return move
 
     def parse_move(self, move: Move | str) -> Move:
         """``move`` as a ``Move``; text may name a bare ``f`` for "the foundation that takes it"."""
-        if isinstance(move, Move):
-            return move
-        source, target, count = parse_parts(move)
-        if target != ANY_FOUNDATION:
-            return Move(source, target, count)
-        for legal in self._position.legal_moves():
-            if legal.source == source and legal.count == count and legal.target.startswith("foundation/"):
-                return legal
-        raise IllegalMove(move, "no foundation takes that card now")
+        return explain.parse(self._position, move)
 
     def explain(self, move: Move | str) -> str:
         """Why ``move`` is illegal, in the words ``IllegalMove`` would use, or what it does."""
-        try:
-            move = self.parse_move(move)
-        except IllegalMove as refused:
-            return refused.reason
-        if self._position.is_legal(move):
-            return f"legal: {explain.sentence(self._position, move)}: {explain.rule(self._position, move)}"
-        return explain.refusal(self._position, move) or "it is not a legal move here"
+        return explain.judged(self._position, move)
 
     def undo(self) -> Move:
         """Take back the last move and return it; ``IndexError`` when there is none."""
-        if self._ply == 0:
+        if self._line.ply == 0:
             raise IndexError("nothing to undo: no move has been played")
         move = self._position.pop()
-        self._ply -= 1
+        self._line.ply -= 1
         self._notify("undo", move)
         return move
 
     def redo(self) -> Move:
         """Play again the next move of the line and return it; ``IndexError`` when there is none."""
-        if self._ply + 1 >= len(self._line):
+        future = self._line.future
+        if not future:
             raise IndexError("nothing to redo: no move has been undone since the last play")
-        move = self._line[self._ply + 1].move
-        assert move is not None
-        self._position.push(move)
-        self._ply += 1
-        self._notify("redo", move)
-        return move
+        self._position.push(future[0])
+        self._line.ply += 1
+        self._notify("redo", future[0])
+        return future[0]
 
     def goto(self, ply: int) -> None:
         """Stand at ``ply`` of the current line (0 = the start) in one step;
         ``IndexError`` when the line has no such ply."""
-        self._stand_on(self._line, self._checked_ply(ply))
+        self._walk(self._line.move_to(self._line.nodes, self._line.checked_ply(ply)))
 
     def enter(self, node: Node) -> None:
         """Stand on ``node``, anywhere in this game's tree: its line becomes the current line,
         continued by its main continuation."""
-        self._check_own(node)
-        self._stand_on([*node.path(), *node.main_continuation()], node.ply)
+        self._walk(self._line.enter(self._line.check_own(node)))
 
     def promote(self, node: Node) -> None:
         """Make ``node`` its parent's main continuation (the first of its variations)."""
-        self._check_own(node)
-        if node.parent is None:
-            raise ValueError("the start is not a variation: it cannot be promoted")
-        node.parent.variations.remove(node)
-        node.parent.variations.insert(0, node)
+        self._line.check_own(node).promote()
         self._notify("edit", None)
 
     def delete(self, node: Node) -> None:
         """Remove ``node`` and every move after it from the tree. When the game stands on the
         moves removed, it goes back to the move before ``node``; the current line then ends
         there, or follows the main continuation where it branched."""
-        self._check_own(node)
-        parent = node.parent
-        if parent is None:
-            raise ValueError("the start cannot be deleted (take back moves with goto(0))")
-        on_line = node.ply < len(self._line) and self._line[node.ply] is node
-        moves_back = on_line and self._ply >= node.ply
-        if moves_back:
-            self._stand_on(self._line, node.ply - 1, notify=False)
-        parent.variations.remove(node)
-        if on_line:
-            self._line[node.ply :] = list(parent.main_continuation())
-        if moves_back:
-            self._notify("goto", self._line[self._ply].move)
-        else:
+        route = self._line.delete(self._line.check_own(node))
+        if route is None:
             self._notify("edit", None)
+        else:
+            self._walk(route)
 
-    def _check_own(self, node: object) -> None:
-        if not isinstance(node, Node):
-            raise TypeError(f"expected a Node of this game's tree, not {node!r}")
-        root = node
-        while root.parent is not None:
-            root = root.parent
-        if root is not self._root:
-            raise ValueError(f"{node!r} is not in this game's tree")
-
-    def _stand_on(self, line: list[Node], ply: int, *, notify: bool = True) -> None:
-        """Stand at ``ply`` of ``line`` (a line of this game's tree), pushing and popping only
-        the moves between where the game stands and there."""
-        shared = 0
-        limit = min(self._ply, ply)
-        while shared < limit and self._line[shared + 1] is line[shared + 1]:
-            shared += 1
-        for _ in range(self._ply - shared):
-            self._position.pop()
-        for node in line[shared + 1 : ply + 1]:
-            assert node.move is not None
-            self._position.push(node.move)
-        self._line, self._ply = list(line), ply
-        if notify:
-            self._notify("goto", self._line[ply].move)
+    def _walk(self, route: Route) -> None:
+        """Bring the position to where the line now stands, and tell the listeners."""
+        route.walk(self._position)
+        self._notify("goto", self._line.node.move)
 
     # ------------------------------------------------------------------ words and comments
     def sentence(self, ply: int) -> str:
         """What move ``ply`` of the current line does (1 = the first move), in a sentence."""
-        before, move = self._before(ply)
-        return explain.sentence(before, move)
+        return explain.sentence(*self._line.before(self._position, ply))
 
     def rule(self, ply: int) -> str:
         """The rule that allows move ``ply`` of the current line, in words (as ``explain`` says it)."""
-        before, move = self._before(ply)
-        return explain.rule(before, move)
+        return explain.rule(*self._line.before(self._position, ply))
 
     def sentences(self) -> list[str]:
         """The sentence of every move of the current line, first move first."""
-        position = self.start
-        said = []
-        for node in self._line[1:]:
-            assert node.move is not None
-            said.append(explain.sentence(position, node.move))
-            position.push(node.move)
-        return said
-
-    def _before(self, ply: int) -> tuple[Position, Move]:
-        """The position before move ``ply`` of the current line, and that move."""
-        if self._checked_ply(ply) == 0:
-            raise IndexError("ply 0 is the start, before any move: moves are 1 to the line's length")
-        position = self._position.copy(stack=True)
-        for _ in range(max(self._ply - ply + 1, 0)):
-            position.pop()
-        for node in self._line[self._ply + 1 : ply]:
-            assert node.move is not None
-            position.push(node.move)
-        move = self._line[ply].move
-        assert move is not None
-        return position, move
+        return explain.sentences(self.start, self._line.moves)
 
     def annotate(self, ply: int, text: str, marks: Iterable[str] | None = None) -> None:
         """Comment on move ``ply`` of the current line (0 = the start), and mark piles (ids such
         as ``"tableau/3"``) or cards (codes such as ``"7H"``) to highlight there. An empty text
         and no marks clear the note. ``ValueError`` for a bad mark or a comment over 10,000
         characters; the game is then unchanged. Comments are plain text, never markup."""
-        node = self._line[self._checked_ply(ply)]
+        node = self._line.nodes[self._line.checked_ply(ply)]
         comment = record.checked_comment(text)
         node.comment, node.marks = comment, record.checked_marks(self._position, marks)
         self._notify("edit", None)
@@ -522,7 +434,7 @@ class Game:
     @property
     def annotations(self) -> dict[int, str]:
         """The comments on the current line, by ply (0 = the start)."""
-        return {ply: node.comment for ply, node in enumerate(self._line) if node.comment}
+        return self._line.annotations
 
     def autoplay(self) -> list[Move]:
         """Send cards home while a move home is *safe* (it can never turn a game that can
@@ -538,16 +450,20 @@ class Game:
         """A move to play: the next move of a winning line when the solver finds one
         within ``time_limit`` seconds, else the best move by a fixed heuristic; its
         ``sentence`` says which (``source``: ``HintSource.SOLVER`` or ``HEURISTIC``)."""
-        return aids.hint(self._position.copy(), time_limit=time_limit)
+        return aids.hint(self.position, time_limit=time_limit)
 
     def winnability(self, *, time_limit: float = 5.0) -> Winnability:
         """Whether the game can still be won from where it stands, and if not, which move
         of its line lost it (``lost_at``), searched within about ``time_limit`` seconds."""
-        return aids.winnability(self.start, self.line[: self._ply], time_limit=time_limit)
+        return aids.winnability(*self._start_and_history(), time_limit=time_limit)
+
+    @locked
+    def _start_and_history(self) -> tuple[Position, tuple[Move, ...]]:
+        return self.start, self.history
 
     def difficulty(self) -> Difficulty:
         """How hard the solver finds the game from where it stands (see ``Difficulty``)."""
-        return aids.difficulty(self._position.copy())
+        return aids.difficulty(self.position)
 
     # ------------------------------------------------------------------ listeners
     def add_listener(self, listener: Listener) -> None:
@@ -556,18 +472,24 @@ class Game:
         ``enter`` or a ``delete`` that moved the game, with the move it now stands after
         (None at the start); ``"edit"`` after a comment, mark or variation changed, with None.
 
-        The change stands whatever a listener does: an exception a listener raises is
-        logged (logger ``"solitaire_widget"``, with its traceback), the other listeners
-        are still called, and the move is not taken back. Copies and pickles of a game do
-        not keep its listeners."""
-        self._listeners.append(listener)
+        Listeners are called on the thread that made the change, once it is complete, holding
+        the game's lock: a listener sees the whole game as the change left it and may read it
+        (or change it again) while other threads wait, so it must not wait for another thread
+        that needs this game. The change stands whatever a listener does: an exception it
+        raises is logged (logger ``"solitaire_widget"``, with its traceback) and the other
+        listeners are still called (a ``BaseException`` such as ``KeyboardInterrupt`` goes on
+        up, the change complete, the listeners after it not called). Copies and pickles of a
+        game do not keep its listeners."""
+        self._listeners = (*self._listeners, listener)
 
     def remove_listener(self, listener: Listener) -> None:
         """Stop calling ``listener``; ``ValueError`` if it was not added."""
-        self._listeners.remove(listener)
+        listeners = list(self._listeners)
+        listeners.remove(listener)
+        self._listeners = tuple(listeners)
 
     def _notify(self, action: str, move: Move | None) -> None:
-        for listener in list(self._listeners):
+        for listener in self._listeners:
             try:
                 listener(self, action, move)
             except Exception:

@@ -53,21 +53,24 @@ class Lesson:
 
     def answer(self, game: Game, move: Move) -> str:
         """Play ``move`` on ``game`` when it is the lesson's next move, and say so; for another
-        legal move say so and play nothing. ``IllegalMove`` for an illegal one."""
-        expected = self._next(game)
-        move = game.parse_move(move)
-        if move != expected:
-            if move not in game.legal_moves():
-                raise IllegalMove(move, game.explain(move))
-            return OTHER_MOVE
-        self.found += 1
-        return self._play(game, "Right")
+        legal move say so and play nothing. ``IllegalMove`` for an illegal one. One step for
+        threads sharing ``game``: the check and the move hold its lock together."""
+        with game.lock:
+            expected = self._next(game)
+            move = game.parse_move(move)
+            if move != expected:
+                if move not in game.legal_moves():
+                    raise IllegalMove(move, game.explain(move))
+                return OTHER_MOVE
+            self.found += 1
+            return self._play(game, "Right")
 
     def show(self, game: Game) -> str:
-        """Play the lesson's next move on ``game`` (counted as shown) and say it."""
-        self._next(game)
-        self.shown += 1
-        return self._play(game, "The move")
+        """Play the lesson's next move on ``game`` (counted as shown) and say it, as one step."""
+        with game.lock:
+            self._next(game)
+            self.shown += 1
+            return self._play(game, "The move")
 
     def _next(self, game: Game) -> Move:
         expected = self.expected(game)

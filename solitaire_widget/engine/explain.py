@@ -9,10 +9,11 @@ illegal one breaks.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from itertools import pairwise
 
 from .cards import card_label
-from .moves import Move
+from .moves import ANY_FOUNDATION, IllegalMove, Move, parse_parts
 from .position import Position
 
 _COUNT_WORDS = ("no", "one", "two", "three")
@@ -52,6 +53,47 @@ def sentence(position: Position, move: Move) -> str:
     else:
         onto = f"to the empty {where}"
     return f"{what} from {pile_words(source)} {onto}"
+
+
+def parse(position: Position, move: Move | str) -> Move:
+    """``move`` as a ``Move``; text may name a bare ``f`` for "the foundation that takes it"
+    (``IllegalMove`` when none does in ``position``)."""
+    if isinstance(move, Move):
+        return move
+    source, target, count = parse_parts(move)
+    if target != ANY_FOUNDATION:
+        return Move(source, target, count)
+    for legal in position.legal_moves():
+        if legal.source == source and legal.count == count and legal.target.startswith("foundation/"):
+            return legal
+    raise IllegalMove(move, "no foundation takes that card now")
+
+
+def judged(position: Position, move: Move | str) -> str:
+    """Why ``move`` is illegal in ``position``, in the words ``IllegalMove`` would use, or
+    ``"legal: "`` with what it does and the rule that allows it."""
+    try:
+        move = parse(position, move)
+    except IllegalMove as refused:
+        return refused.reason
+    if position.is_legal(move):
+        return f"legal: {sentence(position, move)}: {rule(position, move)}"
+    return why_illegal(position, move)
+
+
+def why_illegal(position: Position, move: Move) -> str:
+    """The rule ``move`` breaks in ``position``, in words (see ``refusal``), or a plain "not legal"."""
+    return refusal(position, move) or "it is not a legal move here"
+
+
+def sentences(start: Position, moves: Iterable[Move]) -> list[str]:
+    """The sentence of each of ``moves``, played one after another from ``start``."""
+    position = start.copy()
+    said = []
+    for move in moves:
+        said.append(sentence(position, move))
+        position.push(move)
+    return said
 
 
 def rule(position: Position, move: Move) -> str:

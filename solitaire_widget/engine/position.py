@@ -20,6 +20,7 @@ from __future__ import annotations
 from collections.abc import Iterator, Mapping, Sequence
 from typing import Any
 
+from .deal import shuffled_deck
 from .games import rules_for
 from .moves import Move
 from .rules import NO_CARD, Layout, Rules
@@ -126,6 +127,14 @@ class Position:
         self._run_cards: list[list[int]] = [[] for _ in range(rules.tableau_count)]
         self._stale_runs: set[int] = set(range(rules.tableau_count))
         self._takers: dict[int, list[int]] | None = None
+
+    @classmethod
+    def dealt(cls, rules: Rules, options: Mapping[str, object], seed: int) -> Position:
+        """The deal of ``rules``'s game from ``seed`` (checked by ``deal.check_seed``), with
+        ``options`` checked by ``rules.check_options``."""
+        layout = rules.deal(shuffled_deck(seed), options)
+        layout.redeals_left = rules.redeals(options)
+        return cls(rules, options, layout)
 
     # ------------------------------------------------------------------ copying, keys, pickles
     def copy(self, *, stack: bool = False) -> Position:
@@ -345,6 +354,11 @@ class Position:
             self._takers = takers
         return self._takers
 
+    def foundation_wants(self, index: int) -> list[int]:
+        """The cards foundation ``index`` would take now, in card order."""
+        pile = self._foundations[index]
+        return sorted(self._rules.foundation_wants[index][pile[-1] if pile else NO_CARD])
+
     def movable_runs(self) -> Mapping[int, tuple[int, int]]:
         """``card -> (tableau pile index, count)`` for every card that heads a run that
         may move as a unit (a top card heads a run of one); read-only."""
@@ -378,6 +392,12 @@ class Position:
             yield from (order[min(drawn, len(order)) - 1] for drawn in range(draw, len(order) + draw, draw))
 
     def _generate_moves(self) -> list[Move]:
+        """Every legal move, in ``legal_moves``' order.
+
+        Kept whole (70 lines) as a measured hot loop: it runs once per position met, in play
+        and in search. Split into its passes (moves home, runs, single cards, the stock) it
+        made a Klondike step (``legal_moves()`` + ``play()``) 3 to 4% slower, best of 15 runs
+        of 20 games each, the passes sharing ``takers``, ``where`` and ``empties``."""
         rules, up, waste, table = self._rules, self._up, self._waste, self._table
         moves: list[Move] = []
         add = moves.append

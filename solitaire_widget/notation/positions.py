@@ -77,19 +77,7 @@ def read(data: object) -> tuple[Position, int | None, list[Move] | None]:
     waste = _cards(data, "waste")
     foundations = _pile_list(data, "foundations", rules.foundation_count, rules.title)
     found = [_card_list(pile, f"foundation/{i}") for i, pile in enumerate(foundations)]
-    tableau = _pile_list(data, "tableau", rules.tableau_count, rules.title)
-    down, up = [], []
-    for i, pile in enumerate(tableau):
-        name = f"tableau/{i}"
-        if not isinstance(pile, dict) or set(pile) - {"down", "up"}:
-            raise ValueError(f"{name} must be a dict with lists 'down' and 'up', not {pile!r}")
-        down.append(_card_list(pile.get("down", []), f"{name} (down)"))
-        up.append(_card_list(pile.get("up", []), f"{name} (up)"))
-        if down[-1] and not rules.has_face_down:
-            raise ValueError(f"{rules.title} has no face-down cards, but {name} has {len(down[-1])}")
-        if down[-1] and not up[-1]:
-            raise ValueError(f"{name} has face-down cards but no face-up card on top")
-
+    down, up = _tableau(data, rules)
     _check_deck(
         [("stock", stock), ("waste", waste)]
         + [(f"foundation/{i}", pile) for i, pile in enumerate(found)]
@@ -98,18 +86,7 @@ def read(data: object) -> tuple[Position, int | None, list[Move] | None]:
     for i, pile in enumerate(found):
         _check_foundation(rules, i, pile)
 
-    allowed = rules.redeals(options)
-    redeals_left = data.get("redeals_left", allowed)
-    if allowed is None:
-        if redeals_left is not None:
-            raise ValueError(f"redeals_left must be null when redeals are unlimited, not {redeals_left!r}")
-    elif (
-        isinstance(redeals_left, bool)
-        or not isinstance(redeals_left, int)
-        or not 0 <= redeals_left <= allowed
-    ):
-        raise ValueError(f"redeals_left must be a whole number from 0 to {allowed}, not {redeals_left!r}")
-
+    redeals_left = _redeals_left(data, rules.redeals(options))
     seed = data.get("seed")
     if seed is not None:
         check_seed(seed)
@@ -121,6 +98,37 @@ def read(data: object) -> tuple[Position, int | None, list[Move] | None]:
         history = [Move.parse(move) for move in moves]
     position = Position(rules, options, Layout(stock, waste, found, down, up, redeals_left))
     return position, seed, history
+
+
+def _tableau(data: dict[str, object], rules: Rules) -> tuple[list[list[int]], list[list[int]]]:
+    """The face-down and face-up cards of each tableau pile of ``data``."""
+    down, up = [], []
+    for i, pile in enumerate(_pile_list(data, "tableau", rules.tableau_count, rules.title)):
+        name = f"tableau/{i}"
+        if not isinstance(pile, dict) or set(pile) - {"down", "up"}:
+            raise ValueError(f"{name} must be a dict with lists 'down' and 'up', not {pile!r}")
+        down.append(_card_list(pile.get("down", []), f"{name} (down)"))
+        up.append(_card_list(pile.get("up", []), f"{name} (up)"))
+        if down[-1] and not rules.has_face_down:
+            raise ValueError(f"{rules.title} has no face-down cards, but {name} has {len(down[-1])}")
+        if down[-1] and not up[-1]:
+            raise ValueError(f"{name} has face-down cards but no face-up card on top")
+    return down, up
+
+
+def _redeals_left(data: dict[str, object], allowed: int | None) -> int | None:
+    """``data``'s redeals left (``allowed``, the options' full number, when not given)."""
+    redeals_left = data.get("redeals_left", allowed)
+    if allowed is None:
+        if redeals_left is not None:
+            raise ValueError(f"redeals_left must be null when redeals are unlimited, not {redeals_left!r}")
+    elif (
+        isinstance(redeals_left, bool)
+        or not isinstance(redeals_left, int)
+        or not 0 <= redeals_left <= allowed
+    ):
+        raise ValueError(f"redeals_left must be a whole number from 0 to {allowed}, not {redeals_left!r}")
+    return redeals_left
 
 
 def _cards(data: dict[str, object], key: str) -> list[int]:

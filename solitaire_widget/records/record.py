@@ -35,12 +35,14 @@ Reading checks everything, and a record that is not right raises ``RecordError``
 from __future__ import annotations
 
 import json
+import os
 from collections.abc import Iterable, Mapping
+from pathlib import Path
 from typing import Any, NamedTuple
 
 from ..engine import explain
 from ..engine.cards import card_code, parse_card
-from ..engine.deal import check_seed, shuffled_deck
+from ..engine.deal import check_seed
 from ..engine.games import rules_for
 from ..engine.moves import Move, is_pile_id
 from ..engine.position import Position
@@ -158,6 +160,21 @@ def loads(text: str) -> dict[str, Any]:
     return data
 
 
+def save(path: str | os.PathLike[str], record: Mapping[str, Any]) -> None:
+    """Write ``record`` to the file ``path`` as JSON (UTF-8, see ``dumps``), replacing it."""
+    Path(path).write_text(dumps(record), encoding="utf-8")
+
+
+def load(path: str | os.PathLike[str]) -> dict[str, Any]:
+    """The record in the file ``path`` (not yet checked: see ``read``); ``RecordError`` when it
+    is not JSON text, ``OSError`` when it cannot be read."""
+    try:
+        content = Path(path).read_text(encoding="utf-8")
+    except UnicodeDecodeError as error:
+        raise RecordError(f"{path} is not a text file: {error.reason}") from None
+    return loads(content)
+
+
 class Read(NamedTuple):
     """A record once checked: its start, seed, tree (as nodes, the start first), the node
     its current line ends at and the ply the game stands at."""
@@ -219,9 +236,7 @@ def _start(data: dict[str, Any]) -> tuple[Position, int | None]:
                 "a record gives either the 'seed' of its deal or its 'start' position, and not both"
             )
         if seed is not None:
-            layout = rules.deal(shuffled_deck(check_seed(seed)), options)
-            layout.redeals_left = rules.redeals(options)
-            return Position(rules, options, layout), seed
+            return Position.dealt(rules, options, check_seed(seed)), seed
         if not isinstance(start, dict):
             raise ValueError(f"'start' must be a position object, not {type(start).__name__}")
         if start.get("game", rules.name) != rules.name or start.get("options", options) != options:

@@ -49,7 +49,17 @@ class Node:
 
     def variation(self, move: Move) -> Node | None:
         """The variation from here that plays ``move``, if there is one."""
-        return next((node for node in self.variations if node.move == move), None)
+        for node in self.variations:  # a loop, not next(generator): every play asks, mostly of none
+            if node.move == move:
+                return node
+        return None
+
+    def promote(self) -> None:
+        """Make this node its parent's main continuation (the first of its variations)."""
+        if self.parent is None:
+            raise ValueError("the start is not a variation: it cannot be promoted")
+        self.parent.variations.remove(self)
+        self.parent.variations.insert(0, self)
 
     @property
     def is_main(self) -> bool:
