@@ -65,6 +65,22 @@ export class Toolbar {
       title: "The seed of this deal. Type another and press Enter (or New game) to play that deal.",
     });
     seedLabel.append(seedCaption, this.seedInput);
+    this.makePlayButtons();
+    this.movesText = makeElement("span", "sw-moves");
+    this.clockText = makeElement("span", "sw-clock", { role: "timer", "aria-label": "time played" });
+    const stats = makeElement("div", "sw-stats");
+    stats.append(this.movesText, this.clockText, this.helpButton);
+    const dealGroup = makeElement("div", "sw-group");
+    dealGroup.append(this.gameSelect, this.drawSelect, this.newButton, seedLabel);
+    const playGroup = makeElement("div", "sw-group");
+    playGroup.append(this.restartButton, this.undoButton, this.redoButton, this.autoButton, this.demoButton, this.stopButton);
+    this.el.append(dealGroup, playGroup, stats);
+    this.clockTimer = setInterval(() => this.updateClock(), 1000);
+  }
+
+  /** Restart, undo, redo, autoplay, Demo and Stop (in Demo's place while a run plays), and
+   * the key help's button. */
+  makePlayButtons() {
     this.restartButton = makeButton("restart", "Restart", "\u27F2");
     this.undoButton = makeButton("undo", "Undo", "\u21B6");
     this.redoButton = makeButton("redo", "Redo", "\u21B7");
@@ -82,16 +98,6 @@ export class Toolbar {
     this.helpButton = makeButton("help", "Keys", "?");
     this.helpButton.title = "Show or hide the keys the board takes (?)";
     this.helpButton.setAttribute("aria-expanded", "false");
-    this.movesText = makeElement("span", "sw-moves");
-    this.clockText = makeElement("span", "sw-clock", { role: "timer", "aria-label": "time played" });
-    const stats = makeElement("div", "sw-stats");
-    stats.append(this.movesText, this.clockText, this.helpButton);
-    const dealGroup = makeElement("div", "sw-group");
-    dealGroup.append(this.gameSelect, this.drawSelect, this.newButton, seedLabel);
-    const playGroup = makeElement("div", "sw-group");
-    playGroup.append(this.restartButton, this.undoButton, this.redoButton, this.autoButton, this.demoButton, this.stopButton);
-    this.el.append(dealGroup, playGroup, stats);
-    this.clockTimer = setInterval(() => this.updateClock(), 1000);
   }
 
   destroy() {

@@ -951,6 +951,8 @@ describe("views and cleanup", () => {
       expect(model.listenerCount()).toBe(6);
       expect(observers[0].observed).toBe(1);
       mounted.cleanup();
+      // The kernel hears the view has gone (it stops the solver's worker with no view left).
+      expect(model.sent.at(-1)).toMatchObject({ kind: "view_closed", request: expect.stringMatching(/^\w+:\d+$/) });
       expect(model.listenerCount()).toBe(0);
       expect(model.offCalls).toBe(model.onCalls);
       expect(observers[0].observed).toBe(0);
