@@ -23,7 +23,7 @@ from .engine.cards import card_code
 from .engine.deal import check_seed, random_seed
 from .engine.games import rules_for
 from .engine.moves import IllegalMove, Move
-from .engine.outcome import Outcome, Termination, outcome_of
+from .engine.outcome import Outcome, outcome_of
 from .engine.position import Position
 from .engine.rules import Rules
 from .engine.safety import safe_move_home
@@ -316,9 +316,7 @@ class Game(Atomic):
     def over_reason(self) -> str | None:
         """None while the game is on, ``"won"`` when won, else why play is stuck, in words."""
         outcome = self.outcome
-        if outcome is None:
-            return None
-        return "won" if outcome.termination is Termination.WON else outcome.reason
+        return None if outcome is None else outcome.words
 
     def __str__(self) -> str:
         return diagram.board(self._position, self._seed, self._line.ply, self.outcome)

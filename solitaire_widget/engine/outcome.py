@@ -68,6 +68,12 @@ class Outcome:
     termination: Termination
     reason: str
 
+    @property
+    def words(self) -> str:
+        """The end in a few words, wherever one is told: "won", else why play stopped
+        ("no moves left", "no useful moves left: ...")."""
+        return "won" if self.termination is Termination.WON else self.reason
+
 
 WON = Outcome(Termination.WON, "all 52 cards are on the foundations")
 NO_MOVES = Outcome(Termination.NO_MOVES, "no moves left")

@@ -5,7 +5,7 @@ from __future__ import annotations
 from itertools import zip_longest
 
 from ..engine.cards import card_label
-from ..engine.outcome import Outcome, Termination
+from ..engine.outcome import Outcome
 from ..engine.position import Position
 
 FACE_DOWN = "▒▒"
@@ -38,7 +38,7 @@ def board(position: Position, seed: int | None, moves_played: int, outcome: Outc
     facts.append("unlimited redeals" if left is None else f"{left} redeal{'s' if left != 1 else ''} left")
     facts.append(f"{moves_played} move{'s' if moves_played != 1 else ''}")
     if outcome is not None:
-        facts.append("WON" if outcome.termination is Termination.WON else outcome.reason)
+        facts.append(outcome.words)
 
     shown = position.draw
     waste = " ".join(card_label(card) for card in position.waste[-shown:]) or EMPTY

@@ -45,10 +45,8 @@ def describe(value: object) -> str:
 
 
 def game_over(outcome: Outcome) -> RunEnded:
-    """The end of a run whose game ended by itself: "won", or "game over: " and the
-    outcome's reason (no moves, no useful moves)."""
-    end = RunEnd.of(outcome.termination)
-    return RunEnded(end, "won" if end is RunEnd.WON else f"game over: {outcome.reason}")
+    """The end of a run whose game ended by itself: won, no moves, no useful moves."""
+    return RunEnded(RunEnd.of(outcome.termination), outcome.words)
 
 
 def next_move(strategy: Strategy, game: Game) -> Move:

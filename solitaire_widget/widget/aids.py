@@ -447,9 +447,3 @@ class PlayAids:
                 settle(task, serial)
             except Exception:  # nobody reads this thread's errors: log them
                 _log.exception("SolitaireWidget: a play aid's answer could not be shown")
-
-    def flush(self) -> None:
-        """Wait until every answer that has come back from the worker is published."""
-        publisher = self._publisher
-        if publisher is not None:
-            publisher.submit(lambda: None).result()

@@ -36,7 +36,6 @@ from ipywidgets import CallbackDispatcher
 from ..engine.deal import random_seed
 from ..engine.games import rules_for
 from ..engine.moves import Move
-from ..engine.outcome import Termination
 from ..game import Game
 from ..lesson import Lesson
 from ..scripting.strategies import Strategy
@@ -403,12 +402,7 @@ class SolitaireWidget(IntentHandling, anywidget.AnyWidget):
             facts += [f"{key}={value!r}" for key, value in game.options.items() if defaults.get(key) != value]
             facts.append(f"moves={game.ply}")
             outcome = game.outcome
-        if outcome is None:
-            facts.append("playing")
-        elif outcome.termination is Termination.WON:
-            facts.append("won")
-        else:
-            facts.append(f"stuck: {outcome.reason}")
+        facts.append("playing" if outcome is None else outcome.words)
         return f"<SolitaireWidget {' '.join(facts)}>"
 
     def _repr_mimebundle_(self, **kwargs: Any) -> tuple[dict[str, Any], dict[str, Any]] | None:

@@ -383,4 +383,4 @@ def test_the_text_board_shows_three_waste_cards_in_draw_three_and_says_when_won(
     g = make("klondike", waste="4C 5D TH", options={"draw": 3})
     assert "waste 4♣ 5♦ 10♥" in str(g)
     won = make("klondike", foundations=[suit_run(s, 1, 13) for s in "CDHS"], stock="")
-    assert str(won).splitlines()[0].endswith("· WON")
+    assert str(won).splitlines()[0].endswith("· won")

@@ -82,7 +82,7 @@ def test_a_game_that_ended_by_itself_reads_as_its_run_end():
     stuck = make("klondike", stock="", foundations=fives_home, tableau=columns, rest_under=6)
     stop = game_over(stuck.outcome)
     assert stop.end is RunEnd.of(stuck.outcome.termination)
-    assert stop.words == f"game over: {stuck.outcome.reason}"
+    assert stop.words == stuck.outcome.reason == "no moves left"
 
 
 def test_for_run_gives_a_fresh_solver_strategy_and_leaves_a_function_as_it_is():

@@ -85,8 +85,11 @@ def workers(monkeypatch) -> list[ControlledWorker]:
 
 
 def settled(w: sw.SolitaireWidget) -> dict:
-    """The widget's aids once every answer handed back has been published."""
-    w._aids.flush()
+    """The widget's aids once every answer handed back has been published (by the aids' one
+    publishing thread, which takes them in order)."""
+    publisher = w._aids._publisher
+    if publisher is not None:
+        publisher.submit(lambda: None).result()
     return w.aids
 
 

@@ -448,7 +448,7 @@ def test_repr_and_text_fallback():
     assert data["text/plain"].startswith(repr(w) + "\nKlondike")
     stuck = sw.SolitaireWidget(stuck_after_one_move())
     stuck.play("w>t5")
-    assert repr(stuck) == "<SolitaireWidget klondike moves=1 stuck: no moves left>"
+    assert repr(stuck) == "<SolitaireWidget klondike moves=1 no moves left>"
 
 
 # ---------------------------------------------------------------------- intents from a view
