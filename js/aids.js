@@ -40,7 +40,8 @@ const VERDICT_TITLES = {
  * state on show ("checking…" until Python's verdict for it arrives); null when off.
  */
 export function verdictOf(state, aids, checking) {
-  if (!checking) return null;
+  // A won game needs no verdict: the board says it is won.
+  if (!checking || (state && state.status === "won")) return null;
   const verdict = aids && aids.winnable;
   const current = verdict && state && verdict.version === state.version ? verdict : null;
   const status = current && current.status in VERDICT_TITLES ? current.status : "checking";
@@ -51,6 +52,16 @@ export function verdictOf(state, aids, checking) {
   if (at === 0) return { status, text: "lost from the deal", title: "This deal could never be won, whatever was played." };
   if (Number.isInteger(at) && at > 0) {
     return { status, text: `lost since move ${at}`, title: `Move ${at} lost the game: it could still be won before it.` };
+  }
+  const [first, last] = Array.isArray(current.lost_between) ? current.lost_between : [];
+  if (Number.isInteger(first) && Number.isInteger(last) && last > 0) {
+    return {
+      status,
+      text: `lost by move ${last}`,
+      title:
+        `After move ${last} the game could not be won; after move ${Math.max(first - 1, 0)} it still could. ` +
+        "The solver ran out of time before it could tell which move in between lost it.",
+    };
   }
   return { status, text: "lost", title };
 }

@@ -46,8 +46,9 @@ describe("which aids belong to the board on show", () => {
 describe("the still-winnable indicator", () => {
   const verdict = (status, lostAt = null, version = 7) => ({ winnable: { version, status, lost_at: lostAt } });
 
-  it("is off unless the check is on", () => {
+  it("is off unless the check is on, and gone once the game is won", () => {
     expect(verdictOf(STATE, verdict("winnable"), false)).toBe(null);
+    expect(verdictOf({ ...STATE, status: "won", termination: "won" }, verdict("winnable"), true)).toBe(null);
   });
 
   it("reads winnable, lost since move k, lost from the deal, unknown", () => {
@@ -55,6 +56,11 @@ describe("the still-winnable indicator", () => {
     expect(verdictOf(STATE, verdict("lost", 12), true).text).toBe("lost since move 12");
     expect(verdictOf(STATE, verdict("lost", 0), true).text).toBe("lost from the deal");
     expect(verdictOf(STATE, verdict("lost", null), true).text).toBe("lost");
+    const between = { winnable: { version: 7, status: "lost", lost_at: null, lost_between: [93, 105] } };
+    expect(verdictOf(STATE, between, true)).toMatchObject({
+      text: "lost by move 105",
+      title: expect.stringContaining("after move 92 it still could"),
+    });
     expect(verdictOf(STATE, verdict("unknown"), true)).toMatchObject({ status: "unknown", text: "unknown" });
   });
 

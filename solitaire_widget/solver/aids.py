@@ -129,10 +129,14 @@ def difficulty(position: Position) -> Difficulty:
 class Winnability:
     """Whether a game can still be won: ``verdict`` for its current position, and when it
     cannot, ``lost_at``: the move of its line that lost it (1 = the first move; 0 when the
-    start itself cannot be won; None when that could not be decided in time)."""
+    start itself cannot be won; None when that could not be decided in time). Then
+    ``lost_between`` is ``(first, last)``: the moves it was lost between, as far as the time
+    allowed (move ``first - 1`` still left a win, move ``last`` left none); equal to
+    ``(lost_at, lost_at)`` when decided, None when the game is not lost."""
 
     verdict: Verdict
     lost_at: int | None
+    lost_between: tuple[int, int] | None = None
 
 
 def winnability(start: Position, line: Sequence[Move], *, time_limit: float = 5.0) -> Winnability:
@@ -147,20 +151,49 @@ def winnability(start: Position, line: Sequence[Move], *, time_limit: float = 5.
     verdict = solve(positions[-1], time_limit=time_limit).verdict
     if verdict != "unwinnable":
         return Winnability(verdict, None)
-    # Once lost, a game stays lost: bisect the line for the last position that can be won.
-    winnable_at, lost_at = None, len(line)
-    while winnable_at is None or lost_at - winnable_at > 1:
-        ply = 0 if winnable_at is None else (winnable_at + lost_at) // 2
-        left = deadline - time.perf_counter()
-        if left <= 0:
-            return Winnability("unwinnable", None)
-        earlier = solve(positions[ply], time_limit=left).verdict
-        if earlier == "unknown":
-            return Winnability("unwinnable", None)
-        if earlier == "unwinnable":
-            if ply == 0:
-                return Winnability("unwinnable", 0)
-            lost_at = ply
+    first, last = _losing_moves(positions, deadline)
+    return Winnability("unwinnable", last if first == last else None, (first, last))
+
+
+def _losing_moves(positions: list[Position], deadline: float) -> tuple[int, int]:
+    """The moves between which a line whose last position is lost was lost: ``(first,
+    last)``, both the same once decided (0: the start itself is lost), else as far as the
+    time allowed.
+
+    Once lost, a game stays lost, and every position before a winnable one is winnable. The
+    positions just before the loss are the cheap ones to prove lost, and the hard ones (lost,
+    with much left to try) lie between, so the search gallops back from the end (1, 2, 4 ...
+    moves) to a winnable position, then bisects. Each position gets a share of the time left,
+    and one the solver cannot decide in its share is passed over for a neighbour, not the
+    end of the search."""
+    lost_at, winnable_at = len(positions) - 1, -1
+    undecided: set[int] = set()
+    step = 1
+    while lost_at - winnable_at > 1:
+        if winnable_at < 0 and step > 0:
+            ply = max(0, lost_at - step)
         else:
-            winnable_at = ply
-    return Winnability("unwinnable", lost_at)
+            ply = _untried_between(winnable_at, lost_at, undecided)
+        left = deadline - time.perf_counter()
+        if ply is None or left <= 0:
+            break
+        verdict = solve(positions[ply], time_limit=max(left / 4, min(left, 0.25))).verdict
+        if verdict == "unwinnable":
+            lost_at, step = ply, step * 2
+        elif verdict == "winnable":
+            winnable_at, step = ply, 0
+        else:
+            undecided.add(ply)
+            step = step * 2 if ply > 0 else 0
+    return winnable_at + 1, lost_at
+
+
+def _untried_between(low: int, high: int, undecided: set[int]) -> int | None:
+    """The position strictly between ``low`` and ``high`` nearest their middle that the
+    solver has not failed to decide yet; None when there is none."""
+    middle = (low + high) // 2
+    for offset in range(high - low):
+        for ply in (middle + offset, middle - offset):
+            if low < ply < high and ply not in undecided:
+                return ply
+    return None

@@ -256,7 +256,7 @@ class PlayAids:
         of their own: when it ends, the position the game stands on then is checked (so a
         move costs the kernel no work for the worker, however fast the player plays)."""
         self._check_wanted = next(self._serials)
-        self._verdict = {"status": "checking", "lost_at": None}
+        self._verdict = {"status": "checking", "lost_at": None, "lost_between": None}
         self._cancel_waiting_check()
         if self._check_task is None:
             self._start_check()
@@ -267,7 +267,7 @@ class PlayAids:
             partial(solver_aids.winnability, game.start, game.history, time_limit=CHECK_SECONDS)
         )
         if task is None:
-            self._verdict = {"status": "unknown", "lost_at": None}
+            self._verdict = {"status": "unknown", "lost_at": None, "lost_between": None}
             return
         self._check_task = task
         self._when_done(task, self._check_done, serial)
@@ -292,10 +292,11 @@ class PlayAids:
         if error is None:
             verdict = task.result()
             status = "lost" if verdict.verdict == "unwinnable" else verdict.verdict
-            self._verdict = {"status": status, "lost_at": verdict.lost_at}
+            between = None if verdict.lost_between is None else list(verdict.lost_between)
+            self._verdict = {"status": status, "lost_at": verdict.lost_at, "lost_between": between}
         else:
             _log.error("the solver's worker failed on a check", exc_info=error)
-            self._verdict = {"status": "unknown", "lost_at": None}
+            self._verdict = {"status": "unknown", "lost_at": None, "lost_between": None}
         self._publish()
 
     # ------------------------------------------------------------------ the demo's solver

@@ -73,8 +73,10 @@ synced traits::
                     or {"version": v, "status": "failed", "sentence": "<why there is none>"}
       winnable      null while check_winnable is off; else for the state of version v
                     {"version": v, "status": "checking" | "winnable" | "lost" | "unknown",
-                     "lost_at": k | null}: with "lost", the move of the line that lost the
-                    game (0 = the deal could not be won; null = not found in time)
+                     "lost_at": k | null, "lost_between": [first, last] | null}: with
+                    "lost", the move of the line that lost the game (0 = the deal could
+                    not be won; null = not found in time) and the moves it was lost
+                    between as far as the time allowed ([k, k] once found)
       deal          null, or while a winnable deal is looked for
                     {"status": "dealing", "game": name, "from_seed": s}, then
                     {"status": "dealt", "game": name, "seed": the seed dealt, "from_seed": s,

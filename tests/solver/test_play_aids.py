@@ -210,13 +210,30 @@ def test_winnability_names_the_move_that_lost_the_game():
     for _ in range(3):  # the game stays lost whatever comes next
         if g.legal_moves():
             g.play(g.legal_moves()[-1])
-    assert g.winnability(time_limit=30) == sw.Winnability("unwinnable", 3)
+    assert g.winnability(time_limit=30) == sw.Winnability("unwinnable", 3, (3, 3))
+
+
+def test_winnability_of_a_loss_too_hard_to_pin_down_in_time_says_between_which_moves():
+    # Father seed 11 played at random: the positions before move 91 win at once, those from
+    # move 106 on are proved lost quickly, and those between take the solver minutes.
+    g = sw.Game.new("father", seed=11)
+    rng = random.Random(11)
+    while g.outcome is None:
+        g.play(rng.choice(g.legal_moves()))
+    judged = g.winnability(time_limit=2)
+    assert judged.verdict == "unwinnable" and judged.lost_at is None
+    first, last = judged.lost_between
+    assert 0 < first < last <= g.ply
+    g.goto(first - 1)
+    assert sw.solve(g, time_limit=30).verdict == "winnable"
+    g.goto(last)
+    assert sw.solve(g, time_limit=30).verdict == "unwinnable"
 
 
 def test_winnability_of_a_game_that_can_be_won():
-    assert sw.Game.new("klondike", seed=1).winnability() == sw.Winnability("winnable", None)
+    assert sw.Game.new("klondike", seed=1).winnability() == sw.Winnability("winnable", None, None)
 
 
 def test_winnability_of_a_deal_lost_from_the_start():
     g = make("following", **FOLLOWING_BLOCKED)
-    assert g.winnability() == sw.Winnability("unwinnable", 0)
+    assert g.winnability() == sw.Winnability("unwinnable", 0, (0, 0))

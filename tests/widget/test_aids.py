@@ -205,9 +205,19 @@ def test_the_check_is_off_by_default_and_checks_at_once_when_turned_on(workers):
     assert w.check_winnable is False and w.aids["winnable"] is None and workers[-1].tasks == []
     w.check_winnable = True
     version = w.state["version"]
-    assert w.aids["winnable"] == {"version": version, "status": "checking", "lost_at": None}
+    assert w.aids["winnable"] == {
+        "version": version,
+        "status": "checking",
+        "lost_at": None,
+        "lost_between": None,
+    }
     workers[-1].finish()
-    assert settled(w)["winnable"] == {"version": version, "status": "winnable", "lost_at": None}
+    assert settled(w)["winnable"] == {
+        "version": version,
+        "status": "winnable",
+        "lost_at": None,
+        "lost_between": None,
+    }
     w.check_winnable = False
     assert w.aids["winnable"] is None
 
@@ -241,7 +251,12 @@ def test_moves_while_a_check_runs_queue_none_and_its_stale_answer_starts_the_lat
     assert settled(w)["winnable"]["status"] == "checking"
     assert len(workers[-1].tasks) == 2, "the position the game stands on is checked next"
     workers[-1].finish()
-    assert settled(w)["winnable"] == {"version": w.state["version"], "status": "lost", "lost_at": 3}
+    assert settled(w)["winnable"] == {
+        "version": w.state["version"],
+        "status": "lost",
+        "lost_at": 3,
+        "lost_between": [3, 3],
+    }
 
 
 def test_a_check_waiting_behind_a_hint_is_replaced_by_the_next_move(workers):
@@ -526,7 +541,12 @@ def test_the_worker_process_checks_a_lost_game_and_gives_hints():
         for move in LOSABLE_LINE:
             w.play(move)
         verdict = wait_for(w, lambda aids: aids["winnable"]["status"] != "checking")["winnable"]
-        assert verdict == {"version": w.state["version"], "status": "lost", "lost_at": 3}
+        assert verdict == {
+            "version": w.state["version"],
+            "status": "lost",
+            "lost_at": 3,
+            "lost_between": [3, 3],
+        }
         w.undo()
         hint = w.hint()
         assert hint.source is sw.HintSource.SOLVER and str(hint.move) == "w>f3"
