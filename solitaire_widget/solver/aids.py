@@ -170,9 +170,8 @@ def _losing_moves(positions: list[Position], deadline: float) -> tuple[int, int]
     undecided: set[int] = set()
     step = 1
     while lost_at - winnable_at > 1:
-        if winnable_at < 0 and step > 0:
-            ply = max(0, lost_at - step)
-        else:
+        ply: int | None = max(0, lost_at - step)
+        if winnable_at >= 0 or step == 0:
             ply = _untried_between(winnable_at, lost_at, undecided)
         left = deadline - time.perf_counter()
         if ply is None or left <= 0:
