@@ -2,7 +2,7 @@
 // finished game, and the warning that the kernel is not answering.
 
 import { makeButton, makeElement, setText } from "./dom.js";
-import { clockText } from "./labels.js";
+import { clockText, timePlayed } from "./labels.js";
 
 const TOAST_MS = 6000;
 const KERNEL_SILENT =
@@ -106,8 +106,8 @@ export class Feedback {
     setText(this.overlayTitle, title);
     setText(this.overlayText, typeof state.message === "string" ? state.message : "");
     const moves = Number(state.moves) || 0;
-    const time = Number.isFinite(state.finished_at) && Number.isFinite(state.started_at)
-      ? clockText(state.finished_at - state.started_at)
+    const time = Number.isFinite(state.finished_at) && Number.isFinite(state.first_move_at)
+      ? clockText(timePlayed(state, state.finished_at))
       : null;
     setText(this.overlayStats, `${moves} move${moves === 1 ? "" : "s"}${time ? ` \u00B7 ${time}` : ""}`);
     this.overlayUndo.disabled = !state.can_undo;

@@ -135,6 +135,14 @@ export function describeLastMove(lastMove, position) {
 }
 
 /** "4:05" or "1:02:09" from milliseconds. */
+/** The time played in `state`, in ms: from the deal's first move to the end of the game, or
+ * to `now` while it is on; 0 before the first move. */
+export function timePlayed(state, now) {
+  if (!state || !Number.isFinite(state.first_move_at)) return 0;
+  const end = Number.isFinite(state.finished_at) ? state.finished_at : now;
+  return Math.max(0, end - state.first_move_at);
+}
+
 export function clockText(ms) {
   const total = Math.max(0, Math.floor(ms / 1000));
   const hours = Math.floor(total / 3600);

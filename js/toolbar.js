@@ -3,7 +3,7 @@
 // while a strategy or the demo plays.
 
 import { SUPPRESS_SHORTCUTS, makeButton, makeElement, setText } from "./dom.js";
-import { clockText } from "./labels.js";
+import { clockText, timePlayed } from "./labels.js";
 import { hasFoundationMove } from "./legal.js";
 import { isRunning } from "./run.js";
 
@@ -146,12 +146,7 @@ export class Toolbar {
 
   updateClock() {
     const state = this.view.state;
-    let text = "0:00";
-    if (state && Number.isFinite(state.started_at)) {
-      const end = Number.isFinite(state.finished_at) ? state.finished_at : Date.now();
-      text = clockText(end - state.started_at);
-    }
-    setText(this.clockText, text);
+    setText(this.clockText, clockText(timePlayed(state, Date.now())));
   }
 
   onControlChange(event) {

@@ -761,6 +761,18 @@ describe("toolbar and messages", () => {
     expect(q(".sw-clock").textContent).toBe("1:10");
   });
 
+  it("the clock waits for the first move", () => {
+    vi.useFakeTimers();
+    const state = fixture("klondike_start");
+    vi.setSystemTime(state.started_at + 30_000);
+    const { model, q } = view(state);
+    vi.advanceTimersByTime(10_000);
+    expect(q(".sw-clock").textContent).toBe("0:00");
+    model.setState(next(state, { moves: 1, first_move_at: state.started_at + 40_000 }));
+    vi.advanceTimersByTime(12_000);
+    expect(q(".sw-clock").textContent).toBe("0:12");
+  });
+
   it("a win shows its message over the board with Undo and New game", () => {
     const won = fixture("klondike_won");
     won.message = "You won in 123 moves!";

@@ -51,6 +51,8 @@ The synced trait ``state`` is a dict, replaced as a whole on every change::
                     end, never on the words
     started_at      ms since the epoch when this deal began (the widget was made, new_game, restart)
     finished_at     ms since the epoch when the game became won or stuck; null while playing
+    first_move_at   ms since the epoch of the deal's first move (the time played counts from
+                    it); null before it
 
 Play aids (Python -> view)
 ==========================

@@ -32,10 +32,12 @@ def now_ms() -> int:
 
 @dataclass(frozen=True)
 class Clock:
-    """When the deal began and when the game first became won or stuck (None while playing)."""
+    """When the deal began, when its first move was made (the time played counts from it,
+    None before it) and when the game first became won or stuck (None while playing)."""
 
     started_at: int
     finished_at: int | None = None
+    first_move_at: int | None = None
 
     @classmethod
     def start(cls) -> Clock:
@@ -45,16 +47,20 @@ class Clock:
     @classmethod
     def of(cls, state: dict[str, Any]) -> Clock:
         """The clock a state carries."""
-        return cls(state["started_at"], state["finished_at"])
+        return cls(state["started_at"], state["finished_at"], state["first_move_at"])
 
-    def after(self, status: str) -> Clock:
-        """The clock once the game's status is ``status``: it stops when the game first ends
-        and runs again when an undo brings it back into play."""
+    def after(self, status: str, moves: int) -> Clock:
+        """The clock once the game's status is ``status`` with ``moves`` played: it starts
+        with the first move, stops when the game first ends and runs again when an undo
+        brings it back into play."""
+        first_move_at = self.first_move_at
+        if first_move_at is None and moves > 0:
+            first_move_at = now_ms()
         if status == "playing":
-            return Clock(self.started_at)
+            return Clock(self.started_at, None, first_move_at)
         if self.finished_at is None:
-            return Clock(self.started_at, now_ms())
-        return self
+            return Clock(self.started_at, now_ms(), first_move_at)
+        return Clock(self.started_at, self.finished_at, first_move_at)
 
 
 def status_of(game: Game) -> tuple[str, str | None, str | None]:
@@ -92,7 +98,7 @@ def board_state(
     del position["history"]
     moves = game.ply
     status, termination, message = status_of(game)
-    clock = clock.after(status)
+    clock = clock.after(status, moves)
     return {
         "version": version,
         "game": game.name,
@@ -116,4 +122,5 @@ def board_state(
         "run": run,
         "started_at": clock.started_at,
         "finished_at": clock.finished_at,
+        "first_move_at": clock.first_move_at,
     }

@@ -422,6 +422,22 @@ def test_stuck_message_and_finished_at_cleared_by_undo(clock):
     assert w.state["started_at"] == started
 
 
+def test_the_time_played_counts_from_the_first_move(clock):
+    w = sw.SolitaireWidget("klondike", seed=3)
+    clock["ms"] += 30_000  # the player looks at the deal first
+    assert w.state["first_move_at"] is None
+    w.play("s>w")
+    first = clock["ms"]
+    assert w.state["first_move_at"] == first
+    clock["ms"] += 5_000
+    w.play("s>w")
+    w.undo()
+    w.undo()
+    assert w.state["first_move_at"] == first, "taking the moves back does not restart the time"
+    w.restart()
+    assert w.state["first_move_at"] is None
+
+
 def test_finished_at_is_when_the_game_first_became_stuck(clock):
     w = sw.SolitaireWidget(stuck_after_one_move(stock=("5D",)))
     w.play("w>t5")
