@@ -190,11 +190,16 @@ export class Board {
     const redealsLeft = context.state.position.redeals_left;
     const empty = pile.cards.length === 0;
     el.classList.toggle("sw-stock--redeal", empty && context.redeal === true);
+    // ✕ only when no redeal is left: with redeals left and an empty waste, there is simply
+    // nothing to turn over now.
+    const spent = context.redeal === false && redealsLeft === 0;
     let title = "Draw";
-    if (empty) title = context.redeal === null ? "" : context.redeal ? "Redeal: turn the waste over" : "Nothing left to draw";
+    if (empty && context.redeal !== null) {
+      title = context.redeal ? "Redeal: turn the waste over" : spent ? "Nothing left to draw" : "Nothing to redeal: the waste is empty";
+    } else if (empty) title = "";
     setAttr(el, "title", title);
     return {
-      hint: empty && context.redeal !== null ? (context.redeal ? "\u21BB" : "\u2715") : "",
+      hint: empty && context.redeal === true ? "\u21BB" : empty && spent ? "\u2715" : "",
       caption: stockCaption(redealsLeft, layout.cardWidth < COMPACT_CARD_WIDTH),
       badge: empty ? "" : String(pile.cards.length),
       extra: { canRedeal: context.redeal, redealsLeft },

@@ -14,6 +14,14 @@ const OVERLAY_TITLES = new Map([
   ["no_useful_moves", "No useful moves left"],
 ]);
 
+/** `text` without a lead that repeats `title` ("No moves left. Undo still works..." under the
+ * title "No moves left" reads "Undo still works..."). */
+export function withoutLead(text, title) {
+  if (!text.toLowerCase().startsWith(title.toLowerCase())) return text;
+  const rest = text.slice(title.length).replace(/^[.:!]?\s*/, "");
+  return rest.charAt(0).toUpperCase() + rest.slice(1);
+}
+
 export class Feedback {
   constructor(view) {
     this.view = view;
@@ -103,8 +111,10 @@ export class Feedback {
     this.view.felt.classList.toggle("sw-felt--over", over);
     if (!over) return;
     this.overlay.classList.toggle("sw-overlay--won", state.termination === "won");
-    setText(this.overlayTitle, title);
-    setText(this.overlayText, typeof state.message === "string" ? state.message : "");
+    const demoWon = state.termination === "won" && state.run && state.run.demo && state.run.end === "won";
+    setText(this.overlayTitle, demoWon ? "The demo won" : title);
+    const message = typeof state.message === "string" ? state.message : "";
+    setText(this.overlayText, demoWon ? "The solver's winning line, played to the end." : withoutLead(message, title));
     const moves = Number(state.moves) || 0;
     const time = Number.isFinite(state.finished_at) && Number.isFinite(state.first_move_at)
       ? clockText(timePlayed(state, state.finished_at))

@@ -109,6 +109,7 @@ export class PlayAids {
     this.winnableDeals = false; // this view's choice, sent with every new game
     this.toldHint = null; // what was last said about the hint, so each one is said once
     this.toldDeal = null;
+    this.toldVerdict = null;
 
     this.hintButton = iconButton("hint", "Hint", BULB);
     this.hintButton.title = "Show a good move (H)";
@@ -232,7 +233,9 @@ export class PlayAids {
     this.markHint(hintMarks(hint));
     this.showHint(hint);
 
-    showChip(this.verdictChip, drawable ? verdictOf(state, aids, checking) : null, "data-verdict");
+    const verdict = drawable ? verdictOf(state, aids, checking) : null;
+    showChip(this.verdictChip, verdict, "data-verdict");
+    this.tellVerdict(verdict);
     const deal = drawable ? dealOf(state, aids) : null;
     showChip(this.dealChip, deal, "data-deal");
     this.tellDeal(drawable && aids ? aids.deal : null, deal);
@@ -264,6 +267,13 @@ export class PlayAids {
     if (told === this.toldHint) return;
     this.toldHint = told;
     if (hint) this.view.feedback.announce(hint.status === "thinking" ? "Looking for a hint." : `Hint: ${hintWords(hint)}`);
+  }
+
+  /** A new verdict of the still-winnable check, said once to screen readers (not "checking"). */
+  tellVerdict(verdict) {
+    const told = verdict && verdict.status !== "checking" ? verdict.text : null;
+    if (told && told !== this.toldVerdict) this.view.feedback.announce(`Still winnable? ${told}.`);
+    if (!verdict || told) this.toldVerdict = told;
   }
 
   tellDeal(deal, shown) {

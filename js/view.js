@@ -100,15 +100,12 @@ export class SolitaireView {
     this.aids = new PlayAids(this);
     // Kept games leave the chooser and Draw 1/3 showing the game on the board.
     this.confirmation = new DealConfirmation({ viewId: this.viewId, onAnswered: () => this.toolbar.update() });
-    this.felt.append(
-      this.board.el,
-      this.board.placeholder,
-      this.feedback.overlay,
-      this.confirmation.el,
-      this.feedback.toast,
-    );
+    this.felt.append(this.board.el, this.board.placeholder, this.feedback.overlay, this.confirmation.el);
+    // Messages show on a line of their own under the board, never over its cards.
+    const play = makeElement("div", "sw-play");
+    play.append(this.felt, this.feedback.toast);
     const main = makeElement("div", "sw-main");
-    main.append(this.felt, this.study.el);
+    main.append(play, this.study.el);
     this.root.append(this.toolbar.el, main, this.keyboard.help, this.feedback.live);
     this.host.append(this.root);
   }

@@ -161,7 +161,7 @@ describe("the play aids in the view", () => {
 
   it("the Options menu sets the check and auto-play in Python, and shows what Python says", () => {
     const state = fixture("klondike_start");
-    const { model, q } = view(state);
+    const { model, q, root } = view(state);
     const options = q("[data-action='options']");
     const panel = q(".sw-menu-panel");
     expect(panel.hidden).toBe(true);
@@ -191,6 +191,8 @@ describe("the play aids in the view", () => {
     expect(chip.textContent).toBe("checking\u2026");
     model.change("aids", { hint: null, winnable: { version: state.version, status: "lost", lost_at: 4 }, deal: null });
     expect(chip.textContent).toBe("lost since move 4");
+    // Said to screen readers once, when it comes.
+    expect(root.querySelector('[aria-live="polite"]').textContent.trim()).toBe("Still winnable? lost since move 4.");
     expect(chip.getAttribute("data-verdict")).toBe("lost");
     model.change("check_winnable", false);
     expect(chip.hidden).toBe(true);

@@ -850,7 +850,9 @@ describe("toolbar and messages", () => {
     expect(overlay.hidden).toBe(false);
     expect(stuck.termination).toBe("no_moves");
     expect(overlay.querySelector(".sw-overlay-title").textContent).toBe("No moves left");
-    expect(overlay.querySelector(".sw-overlay-text").textContent).toBe(stuck.message);
+    // The title is not said twice: the text goes on from it.
+    expect(stuck.message).toMatch(/^No moves left\. Undo still works/);
+    expect(overlay.querySelector(".sw-overlay-text").textContent).toBe(stuck.message.replace("No moves left. ", ""));
     expect(overlay.querySelector('[data-action="undo"]').disabled).toBe(false);
   });
 
@@ -863,7 +865,27 @@ describe("toolbar and messages", () => {
     expect(overlay.hidden).toBe(false);
     expect(overlay.classList.contains("sw-overlay--won")).toBe(false);
     expect(overlay.querySelector(".sw-overlay-title").textContent).toBe("No useful moves left");
-    expect(overlay.querySelector(".sw-overlay-text").textContent).toBe(stuck.message);
+    expect(overlay.querySelector(".sw-overlay-text").textContent).toBe("The stock only goes round. Undo still works.");
+  });
+
+  it("a game the demo won says the demo won it, not the player", () => {
+    const won = {
+      ...fixture("klondike_won"),
+      message: "You won in 140 moves!",
+      run: { playing: false, demo: true, end: "won", said: "won" },
+    };
+    const { q } = view(won);
+    expect(q(".sw-overlay-title").textContent).toBe("The demo won");
+    expect(q(".sw-overlay-text").textContent).not.toMatch(/You won/);
+  });
+
+  it("an empty stock shows ✕ only when no redeal is left", () => {
+    const state = fixture("father_stuck");
+    const redealsLeft = state.position.redeals_left;
+    const { pile } = view(state);
+    const hint = pile("stock").querySelector(".sw-hint").textContent;
+    expect(state.position.stock).toEqual([]);
+    expect(hint).toBe(redealsLeft === 0 ? "\u2715" : "");
   });
 
   it("the overlay goes by termination, never by the message's words", () => {
