@@ -195,3 +195,23 @@ def test_clicks_on_the_board_while_a_cell_plays_on_the_game(open_notebook, page_
     notebook.wait_for_version(version)
     notebook.assert_board_matches_python()
     assert page_errors == []
+
+
+@pytest.mark.browser(timeout=240)
+def test_a_cell_run_ten_times_leaves_one_solver_worker(open_notebook, page_errors):
+    """Each run of the cell replaces its board; the old board's view goes, and with it the
+    old board's solver process. Ten runs leave the one board on show with its worker."""
+    notebook = open_notebook([KLONDIKE_SEED_3 + "\nw.hint()\nw"])
+    for _ in range(9):
+        notebook.run_all()
+    notebook.wait_for_widget()
+    assert notebook.notebook.locator("[data-version]").count() == 1
+    left = notebook.run_cell(
+        "import multiprocessing, time\n"
+        "deadline = time.monotonic() + 60\n"
+        "while len(multiprocessing.active_children()) > 1 and time.monotonic() < deadline:\n"
+        "    time.sleep(0.05)\n"
+        "print(len(multiprocessing.active_children()))"
+    )
+    assert left.strip() == "1"
+    assert page_errors == []
