@@ -18,7 +18,7 @@ from typing import Any, Literal
 
 from ..engine.outcome import RunEnd
 from .checks import check_whole_number
-from .runner import Deal, DealPlayer, Row, Run, make_row, play_chunk
+from .runner import Deal, DealRunner, Row, Run, make_row, play_chunk
 from .shipping import pack
 from .step import describe
 from .view import Strategy
@@ -156,13 +156,13 @@ class _Plays:
 def _play_serially(plays: _Plays) -> None:
     try:
         for index, run in enumerate(plays.runs):
-            player = DealPlayer(run.game, run.strategy, run.max_moves, run.time_limit)
+            runner = DealRunner(run.game, run.strategy, run.max_moves, run.time_limit)
             try:
                 for number, (seed, options) in enumerate(run.deals):
-                    plays.rows[index][number] = player.play(seed, options)
+                    plays.rows[index][number] = runner.play(seed, options)
                     plays.bar.update(1)
             finally:
-                player.close()
+                runner.close()
     except KeyboardInterrupt:
         plays.interrupted = True
 

@@ -2,7 +2,7 @@
 ``compare`` share, and the task a worker runs (``play_chunk``).
 
 A run (``Run``, made and checked by ``make_run``) is one strategy on many deals of one
-game. Each deal is played from ``Game.new(game, seed, **options)`` by ``DealPlayer``, with
+game. Each deal is played from ``Game.new(game, seed, **options)`` by ``DealRunner``, with
 a fresh ``for_run`` of the strategy, one ``next_move`` at a time, until the game is over,
 the strategy ends the run, ``max_moves`` moves are played or ``time_limit`` seconds have
 passed; its row (``make_row``, the one place rows are built) says how it ended.
@@ -33,7 +33,7 @@ __all__ = [
     "MAX_MOVES",
     "TIME_LIMIT",
     "Deal",
-    "DealPlayer",
+    "DealRunner",
     "Row",
     "Run",
     "Table",
@@ -145,7 +145,7 @@ def _deals(n: int | None, seeds: Iterable[int] | None, options: Mapping[str, obj
     return [(seed, given) for seed in chosen]
 
 
-class DealPlayer:
+class DealRunner:
     """Plays deals of one game with one strategy, one after the other, in the thread that
     calls ``play``; ``close()`` when done (it stops the time limit's watchdog)."""
 
@@ -233,11 +233,11 @@ def play_chunk(
             strategy = unpack(strategy)
         except CannotUnpack as failed:
             return [make_row(game, seed, options, RunEnd.ERROR, str(failed)) for seed, options in deals]
-    player = DealPlayer(game, strategy, max_moves, time_limit)
+    runner = DealRunner(game, strategy, max_moves, time_limit)
     try:
-        return [player.play(seed, options) for seed, options in deals]
+        return [runner.play(seed, options) for seed, options in deals]
     finally:
-        player.close()
+        runner.close()
 
 
 def table(rows: list[Row], columns: Sequence[str]) -> Table:
