@@ -11,7 +11,11 @@ export class DealConfirmation {
     this.deal = null;
     this.returnFocus = null;
     const titleId = `sw-confirm-${viewId}`;
-    this.el = makeElement("div", "sw-confirm", { hidden: "", role: "alertdialog", "aria-labelledby": titleId });
+    this.el = makeElement("div", "sw-overlay-panel sw-confirm", {
+      hidden: "",
+      role: "alertdialog",
+      "aria-labelledby": titleId,
+    });
     this.text = makeElement("p", "sw-confirm-text", { id: titleId });
     this.dealButton = makeButton("confirm_deal", "New deal", "\u2726");
     this.dealButton.classList.add("sw-button--primary");

@@ -13,6 +13,8 @@ from playwright.sync_api import expect
 
 CONTRAST = (Path(__file__).parent / "contrast.js").read_text()
 DARK, LIGHT = "JupyterLab Dark", "JupyterLab Light"
+# Resolves once two frames have been drawn: layout and resize observers have had their turn.
+TWO_FRAMES = "() => new Promise(done => requestAnimationFrame(() => requestAnimationFrame(done)))"
 
 
 def set_theme(notebook: NotebookPage, theme: str) -> None:
@@ -38,7 +40,14 @@ def test_the_board_reads_well_in_both_themes(open_notebook, page_errors, artifac
     # The chip appears beside the move count; the board does not move, in a narrow window
     # (where the toolbar wraps) as in a wide one.
     viewport = notebook.page.viewport_size
+    wide = root.bounding_box()["width"]
     notebook.page.set_viewport_size({"width": 700, "height": viewport["height"]})
+    # The widget narrows with the page, then lays itself out again (a resize observer).
+    notebook.page.wait_for_function(
+        "([root, wide]) => root.getBoundingClientRect().width < wide", arg=[root.element_handle(), wide]
+    )
+    notebook.page.evaluate(TWO_FRAMES)
+
     def felt_top() -> float:  # from the widget's top: the notebook may scroll meanwhile
         return felt.bounding_box()["y"] - root.bounding_box()["y"]
 
