@@ -9,9 +9,18 @@ one raises ``IllegalMove`` with the rule in words and changes nothing.
 
 from __future__ import annotations
 
+import signal
+
 import pytest
 
 import solitaire_widget as sw
+
+# A suite started in the background by a shell without job control (nohup, `cmd &` in a
+# script) inherits SIGINT ignored, and Python then leaves it ignored: Ctrl-C, and the
+# solver's and simulate's tests of what it stops, would do nothing. Every test module that
+# interrupts imports this one, so SIGINT gets Python's own handler here, as at a terminal.
+if signal.getsignal(signal.SIGINT) is signal.SIG_IGN:
+    signal.signal(signal.SIGINT, signal.default_int_handler)
 
 RANKS = "A23456789TJQK"
 SUITS = "CDHS"

@@ -12,6 +12,8 @@ import signal
 import threading
 import time
 
+import engine_helpers  # noqa: F401  (it gives SIGINT Python's handler, for InterruptsTheRun)
+
 from solitaire_widget.scripting import strategies
 
 BAD_SEED = 2
