@@ -41,13 +41,24 @@ from typing import TYPE_CHECKING, Any
 from .engine import GAMES, IllegalMove, Move, Outcome, Position, RunEnd, Termination
 from .game import Game
 from .records.record import RecordError
-from .solver import Difficulty, Hint, HintSource, SolveResult, Winnability, solve
+from .solver import (
+    Chance,
+    Difficulty,
+    Hint,
+    HintSource,
+    SolveResult,
+    WinChance,
+    Winnability,
+    solve,
+    win_chance,
+)
 
 if TYPE_CHECKING:
     from .scripting import compare, simulate, strategies
 
 __all__ = [
     "GAMES",
+    "Chance",
     "Difficulty",
     "Game",
     "Hint",
@@ -61,11 +72,13 @@ __all__ = [
     "SolitaireWidget",
     "SolveResult",
     "Termination",
+    "WinChance",
     "Winnability",
     "compare",
     "simulate",
     "solve",
     "strategies",
+    "win_chance",
 ]
 __version__ = "0.1.0"
 

@@ -22,6 +22,18 @@ True
 from __future__ import annotations
 
 from .aids import Difficulty, Hint, HintSource, Winnability, best_move
+from .chances import Chance, WinChance, win_chance
 from .search import SolveResult, solve
 
-__all__ = ["Difficulty", "Hint", "HintSource", "SolveResult", "Winnability", "best_move", "solve"]
+__all__ = [
+    "Chance",
+    "Difficulty",
+    "Hint",
+    "HintSource",
+    "SolveResult",
+    "WinChance",
+    "Winnability",
+    "best_move",
+    "solve",
+    "win_chance",
+]

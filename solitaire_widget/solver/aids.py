@@ -16,13 +16,14 @@ from __future__ import annotations
 
 import enum
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 
 from ..engine import Move, Position
 from ..engine.deal import MAX_SEED
 from ..engine.explain import sentence
 from ..engine.outcome import useful_moves
+from .chances import WinChance, chances_at, fair_hint_words
 from .heuristic import priority_move
 from .search import SolveResult, Verdict, solve
 
@@ -47,16 +48,19 @@ class HintSource(enum.Enum):
     """The move starts a winning line the solver found."""
     HEURISTIC = "heuristic"
     """No winning line was found in time (or there is none): the heuristic's best move."""
+    FAIR = "fair"
+    """The move with the best win chance judged from what the player can see (``win_chance``)."""
 
 
 @dataclass(frozen=True)
 class Hint:
     """A suggested move (None when there is nothing sensible to play), where it comes
-    from, and a sentence that says both."""
+    from, and a sentence that says both; a fair hint also has the ``chances`` it chose by."""
 
     move: Move | None
     source: HintSource
     sentence: str
+    chances: WinChance | None = None
 
 
 @dataclass(frozen=True)
@@ -102,6 +106,24 @@ def hint(position: Position, *, time_limit: float = 1.0) -> Hint:
         return Hint(None, HintSource.HEURISTIC, f"{why}, and no useful move is left")
     said = f"{sentence(position, guess)}: the heuristic's best move ({why})"
     return Hint(guess, HintSource.HEURISTIC, said)
+
+
+def fair_hint(
+    position: Position,
+    known: Iterable[int],
+    samples: int,
+    seed: int,
+    limits: tuple[float | None, int | None],
+) -> Hint:
+    """The move with the best win chance from what the player knows (the cards ``known``),
+    judged on ``samples`` samples from ``seed`` within ``limits`` (seconds, positions) each."""
+    if position.is_won:
+        return Hint(None, HintSource.FAIR, "the game is won: nothing is left to play")
+    found = chances_at(position, known, samples, seed, limits)
+    move = found.best
+    if move is None:
+        return Hint(None, HintSource.FAIR, "no legal move is left", found)
+    return Hint(move, HintSource.FAIR, fair_hint_words(position, move, found), found)
 
 
 def first_winnable_seed(deal: Callable[[int], Position], seed: int) -> tuple[int, SolveResult]:

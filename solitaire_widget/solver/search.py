@@ -109,30 +109,30 @@ def solve(
     An interrupt (``KeyboardInterrupt``) stops either search at once and is raised again.
     """
     seconds_allowed, nodes_allowed = check_limits(time_limit, node_limit)
-    position = _position_of(game)
     start = time.perf_counter()
+    verdict, line, nodes = search(_position_of(game), seconds_allowed, nodes_allowed)
+    if verdict == "winnable":
+        _check_line(_position_of(game), line)
+    return SolveResult(verdict, tuple(line), nodes, time.perf_counter() - start)
+
+
+def search(position: Position, seconds: float | None, nodes: int | None) -> tuple[Verdict, list[Move], int]:
+    """The search itself, on ``position`` (which it may change), within checked limits:
+    ``(verdict, winning line or [], positions searched)``. The line is not replayed: ``solve``
+    does that; callers that want only verdicts, many of them (``chances``), call this."""
     found = native.search(
-        position,
-        time_limit=seconds_allowed,
-        node_limit=nodes_allowed,
-        foundation_split=foundation_split(position),
+        position, time_limit=seconds, node_limit=nodes, foundation_split=foundation_split(position)
     )
     if found is not None:
-        verdict, moves, nodes = found
-        seconds = time.perf_counter() - start
-        if verdict == "winnable":
-            _check_line(_position_of(game), moves)
-        return SolveResult(verdict, tuple(moves), nodes, seconds)
-    search = DepthFirstSearch(position, seconds_allowed, nodes_allowed, start)
+        return found
+    depth_first = DepthFirstSearch(position, seconds, nodes, time.perf_counter())
     try:
-        line = search.run()
+        line = depth_first.run()
     except Stop:
-        return SolveResult("unknown", (), search.nodes, time.perf_counter() - start)
-    seconds = time.perf_counter() - start
+        return "unknown", [], depth_first.nodes
     if line is None:
-        return SolveResult("unwinnable", (), search.nodes, seconds)
-    _check_line(_position_of(game), line)
-    return SolveResult("winnable", tuple(line), search.nodes, seconds)
+        return "unwinnable", [], depth_first.nodes
+    return "winnable", line, depth_first.nodes
 
 
 def _check_line(position: Position, line: Sequence[Move]) -> None:

@@ -3,8 +3,9 @@ with where in it the game stands (``records.line``), the listeners told of every
 the lock that makes each call one step for every thread (``atomic``).
 
 ``Game`` checks moves; the words (``engine.explain``), records and files (``records``), the
-position dict and diagram (``notation``) and the play aids (``solver.aids``) live in their
-modules, behind thin methods here. Search works on the ``Position`` (``g.position``).
+position dict and diagram (``notation``) live in their modules, behind thin methods here,
+and the play aids and what the player knows in ``advice`` (``PlayAids``, a part of ``Game``).
+Search works on the ``Position`` (``g.position``).
 """
 
 from __future__ import annotations
@@ -17,22 +18,22 @@ import time
 from collections.abc import Callable, Iterable
 from typing import Any
 
-from .atomic import Atomic, atomic_members, locked
-from .engine import explain
-from .engine.cards import card_code
-from .engine.deal import check_seed, random_seed
-from .engine.games import rules_for
-from .engine.moves import IllegalMove, Move
-from .engine.outcome import Outcome, outcome_of
-from .engine.position import Position
-from .engine.rules import Rules
-from .engine.safety import safe_move_home
-from .notation import diagram, positions
-from .records import record, text
-from .records.line import Line, Route
-from .records.tree import Node, Row
-from .solver import aids
-from .solver.aids import Difficulty, Hint, Winnability
+from ..atomic import atomic_members, locked
+from ..engine import explain
+from ..engine.cards import card_code
+from ..engine.deal import check_seed, random_seed
+from ..engine.games import rules_for
+from ..engine.moves import IllegalMove, Move
+from ..engine.outcome import Outcome, outcome_of
+from ..engine.position import Position
+from ..engine.rules import Rules
+from ..engine.safety import safe_move_home
+from ..notation import diagram, positions
+from ..records import record, text
+from ..records.line import Line, Route
+from ..records.tree import Node, Row
+from ..solver import aids
+from .advice import SEARCH_OUTSIDE_THE_LOCK, PlayAids
 
 Listener = Callable[["Game", str, "Move | None"], object]
 """Called as ``listener(game, action, move)`` after every change, on the thread that made it
@@ -42,16 +43,14 @@ _log = logging.getLogger("solitaire_widget")
 
 NOT_LOCKED_THROUGHOUT = {
     "restore": "it copies the snapshot under the snapshot's lock, then takes the copy under this one",
-    "hint": "it searches a copy of the position, leaving the game to other threads meanwhile",
-    "winnability": "it searches copies of the positions, leaving the game to other threads meanwhile",
-    "difficulty": "it searches a copy of the position, leaving the game to other threads meanwhile",
     "__eq__": "it reads each game holding that game's lock, one at a time, so two threads cannot deadlock",
+    **SEARCH_OUTSIDE_THE_LOCK,
 }
 """The public methods of ``Game`` that do not hold its lock from start to end, and why."""
 
 
 @atomic_members(unlocked=NOT_LOCKED_THROUGHOUT)
-class Game(Atomic):
+class Game(PlayAids):
     """A patience game: its rules, options, position and history.
 
     >>> g = Game.new("klondike", seed=42)
@@ -442,26 +441,6 @@ class Game(Atomic):
         while (move := safe_move_home(self._position)) is not None:
             played.append(self.play(move))
         return played
-
-    # ------------------------------------------------------------------ play aids
-    def hint(self, *, time_limit: float = 1.0) -> Hint:
-        """A move to play: the next move of a winning line when the solver finds one
-        within ``time_limit`` seconds, else the best move by a fixed heuristic; its
-        ``sentence`` says which (``source``: ``HintSource.SOLVER`` or ``HEURISTIC``)."""
-        return aids.hint(self.position, time_limit=time_limit)
-
-    def winnability(self, *, time_limit: float = 5.0) -> Winnability:
-        """Whether the game can still be won from where it stands, and if not, which move
-        of its line lost it (``lost_at``), searched within about ``time_limit`` seconds."""
-        return aids.winnability(*self._start_and_history(), time_limit=time_limit)
-
-    @locked
-    def _start_and_history(self) -> tuple[Position, tuple[Move, ...]]:
-        return self.start, self.history
-
-    def difficulty(self) -> Difficulty:
-        """How hard the solver finds the game from where it stands (see ``Difficulty``)."""
-        return aids.difficulty(self.position)
 
     # ------------------------------------------------------------------ listeners
     def add_listener(self, listener: Listener) -> None:
