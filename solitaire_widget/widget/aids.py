@@ -25,19 +25,22 @@ from __future__ import annotations
 import contextlib
 import itertools
 import logging
-import multiprocessing
-import os
 from collections.abc import Callable
-from concurrent.futures import Future, ProcessPoolExecutor, ThreadPoolExecutor
-from concurrent.futures.process import BrokenProcessPool
+from concurrent.futures import Future, ThreadPoolExecutor
 from contextlib import AbstractContextManager
 from functools import partial
 from typing import Any, TypeVar
 
+from ..engine.cards import parse_card
 from ..game import Game
+from ..records.tree import Node
 from ..solver import SolveResult, solve
 from ..solver import aids as solver_aids
 from ..solver.aids import Difficulty, Hint, Winnability
+from ..solver.analysis import MoveAnalysis, Task, chances_for
+from ..solver.chances import WinChance
+from .analysis import BOARD_SAMPLING, judging_task, lost_move_words
+from .worker import SolverWorker
 
 HINT_SECONDS = 1.0
 """The solver's budget for a hint asked on the board, before the heuristic answers instead."""
@@ -46,45 +49,11 @@ CHECK_SECONDS = 3.0
 """The solver's budget for one "still winnable?" check (a shorter one than
 ``Game.winnability``'s, so a check is never long behind a hint in the worker's queue)."""
 
-WORKER_NICENESS = 10
-"""How much lower than the kernel's the solver process's scheduling priority is (POSIX)."""
-
 NO_AIDS: dict[str, Any] = {"hint": None, "winnable": None, "deal": None}
+_NO_VERDICT: dict[str, Any] = {"lost_at": None, "lost_between": None, "lost_move": None}
 
 _log = logging.getLogger("solitaire_widget")
 T = TypeVar("T")
-
-
-class SolverWorker:
-    """One solver process, started on first use; tasks run one at a time, in order."""
-
-    def __init__(self) -> None:
-        self._pool: ProcessPoolExecutor | None = None
-
-    def submit(self, task: Callable[[], T]) -> Future[T]:
-        """Run ``task`` (picklable) in the process; its ``Future``."""
-        if self._pool is not None:
-            try:
-                return self._pool.submit(task)
-            except BrokenProcessPool:  # the process died (killed, out of memory): start another
-                self._pool = None
-        context = multiprocessing.get_context("spawn")
-        if hasattr(os, "nice"):
-            # The solver's process gives way to every other one: on a machine with few
-            # cores, the kernel then has a core for moves whenever it needs one.
-            self._pool = ProcessPoolExecutor(
-                max_workers=1, mp_context=context, initializer=os.nice, initargs=(WORKER_NICENESS,)
-            )
-        else:
-            self._pool = ProcessPoolExecutor(max_workers=1, mp_context=context)
-        return self._pool.submit(task)
-
-    def close(self) -> None:
-        """Cancel the tasks waiting; the one running finishes alone, then its process ends.
-        A later ``submit`` starts a new process."""
-        if self._pool is not None:
-            self._pool.shutdown(wait=False, cancel_futures=True)
-            self._pool = None
 
 
 class PlayAids:
@@ -94,7 +63,8 @@ class PlayAids:
     that is, as the widget may show another); every method but ``hint_now``, ``deal_now``
     and ``solve_waited`` is called with it held, and answers from the worker are published
     holding it. ``publish(aids)`` sets the widget's ``aids`` trait; ``version()`` is the
-    version of the state on show; ``switch_to(game)`` shows a new deal.
+    version of the state on show; ``switch_to(game)`` shows a new deal; ``fair_hints()``
+    says whether the board's hints are fair ones (``hint_mode``).
     """
 
     def __init__(
@@ -105,8 +75,10 @@ class PlayAids:
         publish: Callable[[dict[str, Any]], None],
         version: Callable[[], int],
         switch_to: Callable[[Game], None],
+        fair_hints: Callable[[], bool],
     ) -> None:
         self._hold = hold
+        self._fair_hints = fair_hints
         self._publish_aids = publish
         self._version = version
         self._switch_to = switch_to
@@ -125,6 +97,7 @@ class PlayAids:
         self._verdict: dict[str, Any] | None = None
         self._check_wanted = 0
         self._check_task: Future[Winnability] | None = None
+        self._lost: tuple[Node, dict[str, Any]] | None = None  # the move that lost, and its judgement
         self._deal: dict[str, Any] | None = None
         self._deal_wanted = 0
         self._deal_game: Game | None = None
@@ -199,25 +172,33 @@ class PlayAids:
         is being worked out or shown for this position, asking again changes nothing."""
         if self._hint is not None and self._hint["status"] != "failed":
             return
-        serial, task = self._start_hint(HINT_SECONDS)
+        serial, task = self._start_hint(HINT_SECONDS, self._fair_hints())
         if task is not None:
             self._hint_task = task
-            self._when_done(task, self._hint_done, serial)
+            self.when_done(task, self._hint_done, serial)
         self._publish()
 
-    def hint_now(self, time_limit: float) -> Hint:
+    def hint_now(self, time_limit: float, fair: bool) -> Hint:
         """A hint for the position on show, waited for (without holding the lock), shown
         on the board if the game still stands there, and returned. A move meanwhile does
         not cancel it: the caller still gets the hint about the position it asked on."""
         with self._hold():
             self._drop_hint()
-            started = self._start_hint(time_limit)
+            started = self._start_hint(time_limit, fair)
             self._publish()
         return self._waited(started, self._hint_done)
 
-    def _start_hint(self, time_limit: float) -> tuple[int, Future[Hint] | None]:
+    def _start_hint(self, time_limit: float, fair: bool) -> tuple[int, Future[Hint] | None]:
+        """Ask the worker for the solver's hint (within ``time_limit`` seconds) or, when
+        ``fair``, the fair one (``win_chance``'s default samples and limits)."""
         serial = self._hint_wanted = next(self._serials)
-        task = self._submit(partial(solver_aids.hint, self._game.position, time_limit=time_limit))
+        game = self._game
+        if fair:
+            known = [parse_card(code) for code in game.known_cards()]
+            hint = partial(solver_aids.fair_hint, game.position, known, *BOARD_SAMPLING)
+        else:
+            hint = partial(solver_aids.hint, game.position, time_limit=time_limit)
+        task = self.submit(hint)
         if task is None:
             self._hint = {"status": "failed", "sentence": "no hint: the solver's worker could not start"}
         else:
@@ -256,21 +237,21 @@ class PlayAids:
         of their own: when it ends, the position the game stands on then is checked (so a
         move costs the kernel no work for the worker, however fast the player plays)."""
         self._check_wanted = next(self._serials)
-        self._verdict = {"status": "checking", "lost_at": None, "lost_between": None}
+        self._verdict = {**_NO_VERDICT, "status": "checking"}
         self._cancel_waiting_check()
         if self._check_task is None:
             self._start_check()
 
     def _start_check(self) -> None:
         serial, game = self._check_wanted, self._game
-        task = self._submit(
+        task = self.submit(
             partial(solver_aids.winnability, game.start, game.history, time_limit=CHECK_SECONDS)
         )
         if task is None:
-            self._verdict = {"status": "unknown", "lost_at": None, "lost_between": None}
+            self._verdict = {**_NO_VERDICT, "status": "unknown"}
             return
         self._check_task = task
-        self._when_done(task, self._check_done, serial)
+        self.when_done(task, self._check_done, serial)
 
     def _cancel_waiting_check(self) -> None:
         """Cancel a check still waiting for the worker (one behind a hint, say); one running
@@ -293,11 +274,55 @@ class PlayAids:
             verdict = task.result()
             status = "lost" if verdict.verdict == "unwinnable" else verdict.verdict
             between = None if verdict.lost_between is None else list(verdict.lost_between)
-            self._verdict = {"status": status, "lost_at": verdict.lost_at, "lost_between": between}
+            lost_move = self._lost_move(verdict.lost_at) if status == "lost" else None
+            self._verdict = {
+                "status": status,
+                "lost_at": verdict.lost_at,
+                "lost_between": between,
+                "lost_move": lost_move,
+            }
         else:
             _log.error("the solver's worker failed on a check", exc_info=error)
-            self._verdict = {"status": "unknown", "lost_at": None, "lost_between": None}
+            self._verdict = {**_NO_VERDICT, "status": "unknown"}
         self._publish()
+
+    def _lost_move(self, lost_at: int | None) -> dict[str, Any] | None:
+        """The judgement of the move that lost the game, from what the player could see then
+        (``analysis.lost_move_words``): ``{"status": "judging", "ply"}`` while the worker
+        samples it, then ``{"status": "judged", ...}`` (or ``"failed"``); None when no one
+        move is named. A move judged once is not judged again while the checks name it."""
+        if not lost_at:
+            return None
+        node = self._game.node_at(lost_at)
+        if self._lost is not None and self._lost[0] is node:
+            return self._lost[1]
+        task = judging_task(self._game, lost_at)
+        future = self.submit(partial(chances_for, task))
+        judged = {"status": "judging" if future is not None else "failed", "ply": lost_at}
+        self._lost = (node, judged)
+        if future is not None:
+            self.when_done(future, partial(self._lost_move_judged, node=node, task=task), 0)
+        return judged
+
+    def _lost_move_judged(self, future: Future[WinChance], _serial: int, *, node: Node, task: Task) -> None:
+        if self._lost is None or self._lost[0] is not node:
+            return  # another move, or another game, is named by now
+        error = None if future.cancelled() else future.exception()
+        if future.cancelled():  # with the worker's queue: judged again when a check names it
+            self._lost = None
+            judged = None
+        elif error is not None:
+            _log.error("the solver's worker failed to judge a move", exc_info=error)
+            judged = {"status": "failed", "ply": task.ply}
+        else:
+            words = lost_move_words(task, MoveAnalysis.of(task, future.result()))
+            judged = {"status": "judged", **words}
+        if judged is not None:
+            self._lost = (node, judged)
+        verdict = self._verdict
+        if verdict is not None and verdict["lost_at"] == task.ply and self._game.node_at(task.ply) is node:
+            self._verdict = {**verdict, "lost_move": judged or self._lost_move(task.ply)}
+            self._publish()
 
     # ------------------------------------------------------------------ the demo's solver
     def solve_waited(self, game: Game, *, time_limit: float | None, node_limit: int | None) -> SolveResult:
@@ -305,7 +330,7 @@ class PlayAids:
         demo's strategy does, from its player's thread). It waits behind a hint or a check
         already in the worker's queue."""
         with self._hold():
-            task = self._submit(partial(solve, game.position, time_limit=time_limit, node_limit=node_limit))
+            task = self.submit(partial(solve, game.position, time_limit=time_limit, node_limit=node_limit))
         if task is None:
             raise RuntimeError("the solver's worker could not start")
         return task.result()
@@ -316,7 +341,7 @@ class PlayAids:
         serial, task = self._start_deal(name, seed, options)
         if task is not None:
             self._deal_task = task
-            self._when_done(task, partial(self._deal_done, seed=seed), serial)
+            self.when_done(task, partial(self._deal_done, seed=seed), serial)
 
     def deal_now(self, name: str, seed: int, options: dict[str, object]) -> Game:
         """The first winnable deal from ``seed`` on, looked for in the worker and waited for
@@ -344,7 +369,7 @@ class PlayAids:
         if self._drop_deal():
             self._resubmit()
         serial = self._deal_wanted = next(self._serials)
-        task = self._submit(partial(Game.new, name, seed, winnable=True, **options))
+        task = self.submit(partial(Game.new, name, seed, winnable=True, **options))
         self._deal = {"status": "dealing", "game": name, "from_seed": seed}
         if task is None:
             self._deal = {**self._deal, "status": "failed", "reason": "the solver's worker could not start"}
@@ -371,9 +396,9 @@ class PlayAids:
             "difficulty": None,
         }
         self._switch_to(game)
-        rating = self._submit(partial(solver_aids.difficulty, game.start))
+        rating = self.submit(partial(solver_aids.difficulty, game.start))
         if rating is not None:
-            self._when_done(rating, self._rated, serial)
+            self.when_done(rating, self._rated, serial)
 
     def _rated(self, task: Future[Difficulty], serial: int) -> None:
         if serial != self._deal_wanted or task.cancelled() or self._deal is None:
@@ -414,7 +439,8 @@ class PlayAids:
             self._check()
 
     # ------------------------------------------------------------------ the worker's answers
-    def _submit(self, task: Callable[[], T]) -> Future[T] | None:
+    def submit(self, task: Callable[[], T]) -> Future[T] | None:
+        """Give ``task`` (picklable) to the worker; None, after logging why, when it cannot take it."""
         if self._closed:
             return None
         try:
@@ -428,7 +454,9 @@ class PlayAids:
         if task is not None:
             task.cancel()
 
-    def _when_done(self, task: Future[T], settle: Callable[[Future[T], int], None], serial: int) -> None:
+    def when_done(self, task: Future[T], settle: Callable[[Future[T], int], None], serial: int) -> None:
+        """Call ``settle(task, serial)`` once ``task`` is done or cancelled: on the publishing
+        thread, holding the lock of the game on show, unless the aids are closed by then."""
         if self._publisher is None:
             self._publisher = ThreadPoolExecutor(max_workers=1, thread_name_prefix="solitaire-aids")
         publisher = self._publisher

@@ -19,6 +19,7 @@ from ..engine.games import rules_for
 from ..engine.moves import IllegalMove, Move
 from ..game import Game
 from ..lesson import OTHER_MOVE, Lesson
+from .analysis import BoardAnalysis
 from .intents import STALE, IntentFields, Refusal, brief, checked_intent, request_id, view_of
 from .run import Run
 from .state import Clock
@@ -47,6 +48,7 @@ class IntentHandling(StateSync):
     log: logging.Logger
     _answered: dict[str, None]
     _views: set[str]
+    _analysis: BoardAnalysis
     _play_and_autoplay: Callable[[Move | str], Move]
     autoplay: Callable[[], list[Move]]
     restart: Callable[[], Game]
@@ -216,6 +218,18 @@ class IntentHandling(StateSync):
     def _view_closed(self, _intent: dict[str, Any]) -> None:
         """Counted by ``_count_view``, which every intent goes through; nothing more to do."""
 
+    def _analyse(self, _intent: dict[str, Any]) -> None:
+        try:
+            self._analysis.start(self._game)
+        except ValueError as error:
+            raise Refusal(str(error)) from None
+
+    def _stop_analysis(self, _intent: dict[str, Any]) -> None:
+        # Answered whatever its version: the player may play on while the analysis runs.
+        if not self._analysis.running_on(self._game):
+            raise Refusal("no analysis is running on this board")
+        self._analysis.stop("stopped")
+
     def _stop(self, _intent: dict[str, Any]) -> None:
         # Answered whatever its version: the board moves on under a playing strategy.
         if self._last_run is None or not self._last_run.playing:
@@ -255,6 +269,8 @@ INTENTS: dict[str, Intent] = {
     "setting": Intent(_fields("name", "value"), IntentHandling._setting, on_the_board=False),
     "demo": Intent(_fields(), IntentHandling._demo),
     "stop": Intent(_fields(), IntentHandling._stop, on_the_board=False),
+    "analyse": Intent(_fields(), IntentHandling._analyse),
+    "stop_analysis": Intent(_fields(), IntentHandling._stop_analysis, on_the_board=False),
     "view_closed": Intent(_fields(), IntentHandling._view_closed, on_the_board=False),
 }
 """Every kind of intent a view may send (see ``intents.py``), with its fields and handler."""

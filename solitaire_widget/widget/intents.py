@@ -238,6 +238,12 @@ SETTINGS = {
     "demo_speed": Setting(
         ("slow", "normal", "fast"), "normal", "How fast the board's Demo plays: slow, normal or fast."
     ),
+    "hint_mode": Setting(
+        ("fair", "solver"),
+        "fair",
+        '"fair": hints judge from the cards the player has seen (win chances by sampling the '
+        'unseen ones); "solver": the solver\'s hint, which sees every card.',
+    ),
 }
 """The settings a ``setting`` intent may change (the widget's traits of the same names are
 made from these)."""

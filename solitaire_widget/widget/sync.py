@@ -20,6 +20,7 @@ from ..engine.moves import Move
 from ..game import Game
 from ..lesson import Lesson
 from .aids import PlayAids
+from .analysis import BoardAnalysis
 from .run import Run
 from .state import Clock, LastChange, board_state
 from .timeline import TimelineSync
@@ -47,6 +48,8 @@ class StateSync:
     _timeline: TimelineSync
     _timeline_reset_due: bool
     _aids: PlayAids
+    _analysis: BoardAnalysis
+    analysis: dict[str, Any]
     _listening: bool
     _move_callbacks: CallbackDispatcher
     _this_thread: ThreadFlags
@@ -73,6 +76,15 @@ class StateSync:
         state: dict[str, Any] = proposal["value"]
         return state
 
+    @traitlets.validate("analysis")
+    def _only_from_the_analysis(self, proposal: dict[str, Any]) -> dict[str, Any]:
+        if not self._this_thread.publishing:
+            raise traitlets.TraitError(
+                "analysis is worked out by the widget and is read-only: ask with analyse()"
+            )
+        analysis: dict[str, Any] = proposal["value"]
+        return analysis
+
     @traitlets.validate("aids")
     def _only_from_the_aids(self, proposal: dict[str, Any]) -> dict[str, Any]:
         if not self._this_thread.publishing:
@@ -87,6 +99,15 @@ class StateSync:
         self._this_thread.publishing = True
         try:
             self.aids = aids
+        finally:
+            self._this_thread.publishing = False
+
+    def _publish_analysis(self) -> None:
+        """Show the analysis of the game on show as it is now (holding the game's lock)."""
+        shown = self._analysis.shown(self._game, self._timeline)
+        self._this_thread.publishing = True
+        try:
+            self.analysis = shown
         finally:
             self._this_thread.publishing = False
 
@@ -131,6 +152,7 @@ class StateSync:
         shows it too, could wait for ever.)"""
         with game.lock:
             self._drop_run()
+            self._analysis.stop("a new deal stopped the analysis")
             self._aids.game_switched(game)
             self._follow(game)
             self._clock = Clock.start()
@@ -161,6 +183,7 @@ class StateSync:
         finally:
             self._this_thread.publishing = False
         self._aids.state_published(self._game)
+        self._publish_analysis()
 
     def _next_state(self, version: int, last: LastChange | None) -> dict[str, Any]:
         """The state at ``version``; the clock moves on with it (stopped when the game first ends)."""

@@ -40,7 +40,10 @@ from ..game import Game
 from ..lesson import Lesson
 from ..scripting.strategies import Strategy
 from ..solver.aids import Hint
+from ..solver.analysis import MoveAnalysis
+from ..solver.chances import DEFAULT_SAMPLES, check_sampling
 from .aids import NO_AIDS, PlayAids
+from .analysis import BoardAnalysis
 from .handling import IntentHandling
 from .intents import SETTINGS, brief
 from .run import DEMO_DELAYS, DEMO_SECONDS, Run, checked_run_limits, demo_line
@@ -98,14 +101,21 @@ class SolitaireWidget(IntentHandling, anywidget.AnyWidget):
     check_winnable = _setting_trait("check_winnable")
     autoplay_mode = _setting_trait("autoplay_mode")
     demo_speed = _setting_trait("demo_speed")
+    hint_mode = _setting_trait("hint_mode")
     aids = traitlets.Dict(
         NO_AIDS, help="Hint, still-winnable verdict and winnable deal on show; read-only (see intents.py)."
+    ).tag(sync=True)
+    analysis = traitlets.Dict(
+        help="The analysis of the game's line on show, or under way; read-only (see intents.py)."
     ).tag(sync=True)
 
     _listening = False
 
     def __init__(self, game: str | Game = "klondike", seed: int | None = None, **options: object) -> None:
-        """Show a new deal of ``game`` (with ``seed`` and options, as ``Game.new``), or the ``Game`` given."""
+        """Show a new deal of ``game`` (with ``seed`` and options, as ``Game.new``), or the
+        ``Game`` given; the board's settings (``hint_mode``, ``check_winnable``,
+        ``autoplay_mode``, ``demo_speed``) may be given here too."""
+        settings = {name: options.pop(name) for name in SETTINGS if name in options}
         self._this_thread = ThreadFlags()
         self._last_run: Run | None = None
         self._game = self._game_for(game, seed, options)
@@ -122,6 +132,10 @@ class SolitaireWidget(IntentHandling, anywidget.AnyWidget):
             publish=self._publish_aids,
             version=lambda: self.state["version"],
             switch_to=self._switch_to,
+            fair_hints=lambda: self.hint_mode == "fair",
+        )
+        self._analysis = BoardAnalysis(
+            submit=self._aids.submit, when_done=self._aids.when_done, published=self._publish_analysis
         )
         with self._game.lock:
             self._game.add_listener(self._on_game_change)
@@ -129,7 +143,7 @@ class SolitaireWidget(IntentHandling, anywidget.AnyWidget):
             # The first state goes out with the widget itself, so no view ever sees an empty one.
             self._this_thread.publishing = True
             try:
-                super().__init__(state=self._next_state(1, None))
+                super().__init__(state=self._next_state(1, None), **settings)
             finally:
                 self._this_thread.publishing = False
         self.on_msg(self._receive_intent)
@@ -190,12 +204,42 @@ class SolitaireWidget(IntentHandling, anywidget.AnyWidget):
         with self._holding_game() as game, self._gathered():
             return game.autoplay()
 
-    def hint(self, time_limit: float = 1.0) -> Hint:
-        """A move to play, marked on the board with its sentence until the next move: the
-        next move of a winning line when the solver finds one within ``time_limit`` seconds,
-        else the heuristic's best move (see ``Game.hint``). The solver runs in the widget's
-        worker process; this waits for it."""
-        return self._aids.hint_now(time_limit)
+    def hint(self, time_limit: float = 1.0, *, fair: bool | None = None) -> Hint:
+        """A move to play, marked on the board with its sentence until the next move. The fair
+        hint (``fair=True``; None: as ``hint_mode`` says) is the move with the best win chance
+        from the cards the player has seen (``Game.hint(fair=True)`` with its default samples
+        and limits); the solver's hint sees every card: the next move of a winning line when
+        it finds one within ``time_limit`` seconds, else the heuristic's best move. The
+        search runs in the widget's worker process; this waits for it."""
+        if fair is not None and not isinstance(fair, bool):
+            raise ValueError(f"fair must be True, False or None, not {brief(fair)}")
+        return self._aids.hint_now(time_limit, self.hint_mode == "fair" if fair is None else fair)
+
+    def analyse(
+        self, samples: int = DEFAULT_SAMPLES, *, seed: int = 0, node_limit: int | None = None
+    ) -> list[MoveAnalysis]:
+        """Judge every move of the game's line (all of it, the moves ahead of the one on show
+        too) from what the player could see when they played it, as ``sw.analyse`` does, in
+        the widget's worker process one move at a time, so the board stays playable and its
+        hints and checks are answered meanwhile. The board shows the progress, then each
+        move's judgement in the move list and the win chance along the line in the strip
+        under it. Waits until it is done (as ``hint`` does) and returns it.
+
+        Bad arguments raise ``ValueError``. Stopped (the board's Stop, Escape, interrupting
+        the cell) or failed, it raises ``AnalysisStopped`` saying why, and the game is
+        unchanged; so does a new deal shown meanwhile.
+        """
+        sampling = check_sampling(samples, seed, node_limit, None)
+        with self._holding_game() as game:
+            if self._lesson is not None:
+                raise ValueError("not during a lesson: end_lesson() first")
+            finished = self._analysis.start(game, sampling)
+        try:
+            return finished.result()
+        except KeyboardInterrupt:
+            with self._holding_game():
+                self._analysis.stop("interrupted")
+            raise
 
     def legal_moves(self) -> list[Move]:
         """Every legal move now, in the engine's order."""
@@ -387,6 +431,7 @@ class SolitaireWidget(IntentHandling, anywidget.AnyWidget):
             with self._holding_game() as game:
                 if self._listening:  # checked again: another thread may have closed it meanwhile
                     self._drop_run()
+                    self._analysis.stop("the board was closed")
                     game.remove_listener(self._on_game_change)
                     self._listening = False
                     self._aids.close()

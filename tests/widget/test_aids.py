@@ -95,7 +95,8 @@ def settled(w: sw.SolitaireWidget) -> dict:
 
 def widget_and_view(source: str | dict = "klondike", seed: int = 3) -> tuple[sw.SolitaireWidget, View]:
     game = sw.Game.from_dict(source) if isinstance(source, dict) else sw.Game.new(source, seed)
-    w = sw.SolitaireWidget(game)
+    # The solver's hints, whose mechanics these tests follow (the fair ones: test_judgment.py).
+    w = sw.SolitaireWidget(game, hint_mode="solver")
     return w, View(w)
 
 
@@ -210,6 +211,7 @@ def test_the_check_is_off_by_default_and_checks_at_once_when_turned_on(workers):
         "status": "checking",
         "lost_at": None,
         "lost_between": None,
+        "lost_move": None,
     }
     workers[-1].finish()
     assert settled(w)["winnable"] == {
@@ -217,6 +219,7 @@ def test_the_check_is_off_by_default_and_checks_at_once_when_turned_on(workers):
         "status": "winnable",
         "lost_at": None,
         "lost_between": None,
+        "lost_move": None,
     }
     w.check_winnable = False
     assert w.aids["winnable"] is None
@@ -236,6 +239,7 @@ def test_every_move_checks_again_and_a_lost_game_says_which_move_lost_it(workers
         statuses.append((verdict["status"], verdict["lost_at"]))
     assert statuses == [("winnable", None), ("winnable", None), ("lost", 3)]
     w.undo()
+    workers[-1].finish()  # the judgement of move 3, asked when the check named it
     workers[-1].finish()
     assert settled(w)["winnable"]["status"] == "winnable"
 
@@ -256,6 +260,7 @@ def test_moves_while_a_check_runs_queue_none_and_its_stale_answer_starts_the_lat
         "status": "lost",
         "lost_at": 3,
         "lost_between": [3, 3],
+        "lost_move": {"status": "judging", "ply": 3},
     }
 
 
@@ -535,12 +540,13 @@ def test_boards_replaced_again_and_again_leave_no_worker_process_behind():
 
 
 def test_the_worker_process_checks_a_lost_game_and_gives_hints():
-    w = sw.SolitaireWidget(sw.Game.from_dict(LOSABLE_KLONDIKE))
+    w = sw.SolitaireWidget(sw.Game.from_dict(LOSABLE_KLONDIKE), hint_mode="solver")
     try:
         w.check_winnable = True
         for move in LOSABLE_LINE:
             w.play(move)
         verdict = wait_for(w, lambda aids: aids["winnable"]["status"] != "checking")["winnable"]
+        assert verdict.pop("lost_move")["ply"] == 3
         assert verdict == {
             "version": w.state["version"],
             "status": "lost",
