@@ -20,6 +20,18 @@ export function hintMarks(hint) {
   return { source: move.source, target: move.target, count };
 }
 
+/**
+ * Which kind of hint `hint` is, for its panel: { title, source }. A fair hint judges from the
+ * cards the player has seen; the solver's (or, when it found no winning line, its heuristic's
+ * guess) sees every card.
+ */
+export function hintKind(hint) {
+  if (hint && hint.source === "fair") return { title: "Fair hint", source: "from the cards you have seen" };
+  if (hint && hint.source === "solver") return { title: "Solver's hint", source: "sees every card \u00B7 a winning line" };
+  if (hint && hint.source === "heuristic") return { title: "Solver's hint", source: "sees every card \u00B7 best guess" };
+  return { title: "Hint", source: "" };
+}
+
 /** What is said about `hint`: "Thinking…", or its sentence (the move and where it comes from, or why there is none). */
 export function hintWords(hint) {
   if (!hint) return "";
@@ -28,12 +40,32 @@ export function hintWords(hint) {
   return `${sentence.charAt(0).toUpperCase()}${sentence.slice(1)}.`;
 }
 
+// The check is the solver's: it sees every card, face down ones too, and the titles say so.
+const SEES = "The solver sees every card, the face-down ones too.";
 const VERDICT_TITLES = {
-  checking: "Checking in the background whether this game can still be won. Play on: it never holds up a move.",
-  winnable: "The solver, knowing where every card lies, found a way to win from here.",
-  lost: "No sequence of moves can win this game any more (the solver looked at every card).",
-  unknown: "The solver could not decide within its time whether this game can still be won.",
+  checking: `Checking in the background whether this game can still be won. Play on: it never holds up a move. ${SEES}`,
+  winnable: `The solver, knowing where every card lies, found a way to win from here. ${SEES}`,
+  lost: `No sequence of moves can win this game any more. ${SEES}`,
+  unknown: `The solver could not decide within its time whether this game can still be won. ${SEES}`,
 };
+
+const LUCK_WORDS = { "bad luck": "bad luck", mistake: "a mistake", unclear: "mistake or luck?" };
+
+/**
+ * What the chip adds about the move that lost the game, judged from what the player could
+ * see: { text (a few words for the chip), title (the sentence) }; null when it is not judged.
+ */
+export function lostMoveWords(lostMove, ply) {
+  if (!lostMove || lostMove.ply !== ply) return null;
+  if (lostMove.status === "judging") {
+    return { text: "", title: "Judging it from what you could see\u2026" };
+  }
+  if (lostMove.status !== "judged" || !(lostMove.luck in LUCK_WORDS)) {
+    return { text: "", title: "It could not be judged from what you could see." };
+  }
+  const sentence = typeof lostMove.sentence === "string" ? lostMove.sentence : "";
+  return { text: LUCK_WORDS[lostMove.luck], title: sentence };
+}
 
 /**
  * The still-winnable indicator while `checking` is on: { status, text, title } for the
@@ -51,7 +83,15 @@ export function verdictOf(state, aids, checking) {
   const at = current.lost_at;
   if (at === 0) return { status, text: "lost from the deal", title: "This deal could never be won, whatever was played." };
   if (Number.isInteger(at) && at > 0) {
-    return { status, text: `lost since move ${at}`, title: `Move ${at} lost the game: it could still be won before it.` };
+    const title = `Move ${at} lost the game: it could still be won before it (${SEES.toLowerCase().slice(0, -1)}).`;
+    const luck = lostMoveWords(current.lost_move, at);
+    if (!luck) return { status, text: `lost since move ${at}`, title };
+    return {
+      status,
+      text: luck.text ? `lost since move ${at} \u00B7 ${luck.text}` : `lost since move ${at}`,
+      title: `${title} ${luck.title}`,
+      luck: current.lost_move.luck || current.lost_move.status,
+    };
   }
   const [first, last] = Array.isArray(current.lost_between) ? current.lost_between : [];
   if (Number.isInteger(first) && Number.isInteger(last) && last > 0) {
@@ -60,7 +100,7 @@ export function verdictOf(state, aids, checking) {
       text: `lost by move ${last}`,
       title:
         `After move ${last} the game could not be won; after move ${Math.max(first - 1, 0)} it still could. ` +
-        "The solver ran out of time before it could tell which move in between lost it.",
+        `The solver ran out of time before it could tell which move in between lost it. ${SEES}`,
     };
   }
   return { status, text: "lost", title };

@@ -9,7 +9,7 @@ const KEY_HELP =
   "Arrow keys move between piles. Enter or Space picks up cards and puts them down. " +
   "Shift with Up or Down changes how many cards are held. Escape puts them back. " +
   "U undo, R redo, A auto-move to foundations, H hint, D demo (D again stops it), N new game. " +
-  "Escape stops a demo, a strategy or a replay; with nothing to stop it leaves the board for the notebook. " +
+  "Escape stops a demo, a strategy, a replay or an analysis; with nothing to stop it leaves the board for the notebook. " +
   "[ and ] step back and forward through the moves of the line. ? shows or hides this help.";
 
 export class KeyboardPlay {
@@ -59,12 +59,13 @@ export class KeyboardPlay {
   }
 
   /** What Escape cancels, most recent first: held cards, a run (the demo or a strategy), a
-   * replay of the line; null when there is nothing to cancel. */
+   * replay of the line, an analysis; null when there is nothing to cancel. */
   cancellation() {
     const view = this.view;
     if (view.held) return () => view.putBack();
     if (isRunning(view.state)) return () => view.runCommand("stop");
     if (view.study.replay.playing) return () => view.study.replay.stop();
+    if (view.study.analysis().status === "running") return () => view.runCommand("stop_analysis");
     return null;
   }
 

@@ -8,7 +8,7 @@
 // the hint, setting and winnable new_game intents, none of which waits for a new state.
 
 import "./aids.css";
-import { currentHint, dealNews, dealOf, hintMarks, hintWords, verdictOf } from "./aids.js";
+import { currentHint, dealNews, dealOf, hintKind, hintMarks, hintWords, verdictOf } from "./aids.js";
 import { SUPPRESS_SHORTCUTS, makeButton, makeElement, makeIcon, setAttr, setText } from "./dom.js";
 import { Menu } from "./menu.js";
 import { isRunning } from "./run.js";
@@ -27,12 +27,16 @@ const SLIDERS = [
   ["circle", { cx: 7, cy: 12, r: 2, class: "sw-icon-knob" }],
 ];
 
-const HINT_SOURCES = { solver: "from a winning line", heuristic: "best guess" };
 // The choices of the menu's selects, as Python names them, the default first.
 const AUTOPLAY_MODES = [["off", "Off"], ["safe", "Safe moves home"]];
 const DEMO_SPEEDS = [["normal", "Normal"], ["slow", "Slow"], ["fast", "Fast"]];
+const HINT_MODES = [["fair", "Fair: from what you can see"], ["solver", "Solver's: sees every card"]];
+const HINT_TITLES = {
+  fair: "Show the move with the best win chance from the cards you have seen (H)",
+  solver: "Show the solver's move; it sees every card, the face-down ones too (H)",
+};
 // The model's traits these controls show.
-const SYNCED = ["aids", "check_winnable", "autoplay_mode", "demo_speed"];
+const SYNCED = ["aids", "check_winnable", "autoplay_mode", "demo_speed", "hint_mode"];
 
 function select(control, choices) {
   const el = makeElement("select", "sw-select", { ...SUPPRESS_SHORTCUTS, "data-control": control });
@@ -86,7 +90,7 @@ function hintPanel() {
   head.append(icon, title, source);
   const text = makeElement("p", "sw-hint-text");
   panel.append(head, text);
-  return { panel, source, text };
+  return { panel, title, source, text };
 }
 
 function chip(className) {
@@ -101,6 +105,8 @@ function showChip(el, shown, attribute) {
   setText(el.lastChild, shown.text);
   setAttr(el, "title", shown.title);
   setAttr(el, attribute, shown.status);
+  if (shown.luck) setAttr(el, "data-luck", shown.luck);
+  else if (el.hasAttribute("data-luck")) el.removeAttribute("data-luck");
 }
 
 export class PlayAids {
@@ -112,7 +118,6 @@ export class PlayAids {
     this.toldVerdict = null;
 
     this.hintButton = iconButton("hint", "Hint", BULB);
-    this.hintButton.title = "Show a good move (H)";
     const optionsButton = iconButton("options", "Options", SLIDERS);
     optionsButton.title = "Winnable deals, auto-play and the still-winnable check";
     this.menu = new Menu(optionsButton, "Options", `sw-options-${view.viewId}`, () => view.root);
@@ -122,20 +127,23 @@ export class PlayAids {
     this.checkBox = box("check-winnable");
     this.autoplaySelect = select("autoplay-mode", AUTOPLAY_MODES);
     this.demoSelect = select("demo-speed", DEMO_SPEEDS);
+    this.hintSelect = select("hint-mode", HINT_MODES);
+    const hintRow = option(this.hintSelect, "Hints", "Fair hints judge by sampling the cards you have not seen; the solver's see them all.");
     const autoplayRow = option(this.autoplaySelect, "Auto-play after each move", "Sends cards home after your move when that can never cost the game.");
     const demoRow = option(this.demoSelect, "Demo speed", "How fast Demo plays the solver's winning line.");
-    for (const row of [autoplayRow, demoRow]) row.classList.add("sw-option--select");
+    for (const row of [hintRow, autoplayRow, demoRow]) row.classList.add("sw-option--select");
     this.menu.panel.append(
       heading("New games"),
       option(this.winnableBox, "Winnable deals only", "Deals the first seed from yours on that the solver proves winnable."),
       heading("While playing"),
+      hintRow,
       autoplayRow,
       option(this.checkBox, "Still winnable?", "Checks in the background after every move; play never waits for it."),
       heading("Demo"),
       demoRow,
     );
 
-    ({ panel: this.hintPanel, source: this.hintSource, text: this.hintText } = hintPanel());
+    ({ panel: this.hintPanel, title: this.hintTitle, source: this.hintSource, text: this.hintText } = hintPanel());
 
     this.verdictChip = chip("sw-verdict");
     this.dealChip = chip("sw-deal");
@@ -197,6 +205,8 @@ export class PlayAids {
       this.query("setting", { name: "check_winnable", value: this.checkBox.checked });
     } else if (control === "autoplay-mode") {
       this.query("setting", { name: "autoplay_mode", value: oneOf(this.autoplaySelect.value, AUTOPLAY_MODES) });
+    } else if (control === "hint-mode") {
+      this.query("setting", { name: "hint_mode", value: oneOf(this.hintSelect.value, HINT_MODES) });
     } else if (control === "demo-speed") {
       this.query("setting", { name: "demo_speed", value: oneOf(this.demoSelect.value, DEMO_SPEEDS) });
     }
@@ -220,6 +230,9 @@ export class PlayAids {
     this.checkBox.checked = checking;
     this.autoplaySelect.value = oneOf(model.get("autoplay_mode"), AUTOPLAY_MODES);
     this.demoSelect.value = oneOf(model.get("demo_speed"), DEMO_SPEEDS);
+    const hintMode = oneOf(model.get("hint_mode"), HINT_MODES);
+    this.hintSelect.value = hintMode;
+    setAttr(this.hintButton, "title", HINT_TITLES[hintMode]);
     this.winnableBox.checked = this.winnableDeals;
     this.view.toolbar.newButton.classList.toggle("sw-button--winnable", this.winnableDeals);
 
@@ -261,17 +274,22 @@ export class PlayAids {
     if (hint) {
       this.hintPanel.className = `sw-hint-panel sw-hint-panel--${hint.status}`;
       setText(this.hintText, hintWords(hint));
-      setText(this.hintSource, HINT_SOURCES[hint.source] || "");
+      const kind = hintKind(hint);
+      setText(this.hintTitle, kind.title);
+      setText(this.hintSource, kind.source);
+      setAttr(this.hintPanel, "data-source", typeof hint.source === "string" ? hint.source : "");
     }
     const told = hint ? `${hint.version}:${hint.status}:${hint.sentence}` : null;
     if (told === this.toldHint) return;
     this.toldHint = told;
-    if (hint) this.view.feedback.announce(hint.status === "thinking" ? "Looking for a hint." : `Hint: ${hintWords(hint)}`);
+    if (hint) this.view.feedback.announce(hint.status === "thinking" ? "Looking for a hint." : `${hintKind(hint).title}: ${hintWords(hint)}`);
   }
 
   /** A new verdict of the still-winnable check, said once to screen readers (not "checking"). */
   tellVerdict(verdict) {
-    const told = verdict && verdict.status !== "checking" ? verdict.text : null;
+    // A judged losing move is told with its sentence; the chip has room for only a word or two.
+    const said = verdict && verdict.luck ? `${verdict.text}. ${verdict.title}` : verdict && verdict.text;
+    const told = verdict && verdict.status !== "checking" ? said : null;
     if (told && told !== this.toldVerdict) this.view.feedback.announce(`Still winnable? ${told}.`);
     if (!verdict || told) this.toldVerdict = told;
   }

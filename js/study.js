@@ -1,8 +1,10 @@
-// The teaching side of the view: the move list with its navigation and replay, and the
-// lesson panel. It keeps the timeline in step with Python (timeline messages, sync_timeline,
+// The teaching side of the view: the move list with its navigation and replay, the
+// analysis with its strip under the list (judgements marked in the list), and the lesson panel. It keeps the timeline in step with Python (timeline messages, sync_timeline,
 // the rows saved in the model for a notebook shown without a kernel) and turns clicks and
 // keys on the list into goto and enter intents.
 
+import { analysisOf, analysisWords, judgedByNode } from "./analysis.js";
+import { AnalysisPanel } from "./analysispanel.js";
 import { makeElement } from "./dom.js";
 import { LessonPanel } from "./lesson.js";
 import { NavigationBar } from "./navigation.js";
@@ -16,6 +18,7 @@ export class Study {
     this.view = view;
     this.timeline = new TimelineRows();
     this.syncAskedOn = null; // the state version a sync_timeline went out on, until a reset answers it
+    this.toldAnalysis = null; // what was last said of the analysis, so each change is said once
     this.boardHeight = "";
     this.lesson = new LessonPanel();
     this.navigation = new NavigationBar();
@@ -31,13 +34,49 @@ export class Study {
       delayMs: () => this.navigation.delayMs(),
       changed: () => this.updateNavigation(),
     });
-    this.el = makeElement("section", "sw-study", { "aria-label": "Move list and lesson" });
-    this.el.append(this.lesson.el, this.navigation.el, this.moveList.waiting, this.moveList.el, this.moveList.help);
+    // A cell of the analysed line goes to its ply on the line on show, else to its node.
+    this.analysisPanel = new AnalysisPanel({
+      goto: (cell) => (cell.onLine ? this.goto(cell.ply) : this.view.sendIntent("enter", { node: cell.node })),
+    });
+    this.el = makeElement("section", "sw-study", { "aria-label": "Move list, analysis and lesson" });
+    this.el.append(
+      this.lesson.el,
+      this.navigation.el,
+      this.moveList.waiting,
+      this.moveList.el,
+      this.moveList.help,
+      this.analysisPanel.el,
+    );
+    // The whole view draws again: the focus may be on the Analyse or Stop button just hidden.
+    this.onAnalysisChange = () => this.view.render();
+    this.view.model.on("change:analysis", this.onAnalysisChange);
   }
 
   destroy() {
+    this.view.model.off("change:analysis", this.onAnalysisChange);
     this.replay.stop();
     this.moveList.destroy();
+  }
+
+  /** The analysis Python publishes, checked (see analysis.js). */
+  analysis() {
+    return analysisOf(this.view.model.get("analysis"));
+  }
+
+  /** Stops the analysis running, if one is (Escape); true when it did. */
+  stopAnalysis() {
+    if (this.analysis().status !== "running") return false;
+    this.runCommand("stop_analysis");
+    return true;
+  }
+
+  /** Tells screen readers when an analysis starts and how it ended, once each. */
+  tellAnalysis(analysis) {
+    const told = analysis.status === "running" ? "running" : `${analysis.status}:${analysisWords(analysis)}`;
+    if (told === this.toldAnalysis) return;
+    const first = this.toldAnalysis === null;
+    this.toldAnalysis = told;
+    if (!first && analysis.status !== "none") this.view.feedback.announce(analysisWords(analysis));
   }
 
   /** Before the first state: the rows saved with the notebook, if any, until the kernel sends its own. */
@@ -84,6 +123,12 @@ export class Study {
   render() {
     const state = this.view.state;
     this.moveList.render(this.timeline, state);
+    const analysis = this.analysis();
+    this.moveList.markJudgements(judgedByNode(analysis));
+    // Python refuses an analysis in a lesson, while a strategy plays, and of an empty line.
+    const free = !state.lesson && !isRunning(state) && state.line_length > 0;
+    this.analysisPanel.render(analysis, this.timeline.lineOf(state.line_end), state.ply, free);
+    this.tellAnalysis(analysis);
     this.updateNavigation();
     this.lesson.update(state.lesson || null);
     // Beside the board the panel is no taller than the board (its list scrolls instead).
@@ -99,6 +144,7 @@ export class Study {
     this.replay.stop();
     this.updateNavigation();
     this.lesson.update(null);
+    this.analysisPanel.render(analysisOf(null), null, 0, false);
   }
 
   updateNavigation() {
@@ -129,6 +175,11 @@ export class Study {
       case "show_me":
         this.view.sendIntent("show_me");
         break;
+      case "analyse":
+      case "stop_analysis":
+        // Answered through the analysis trait, not a new state: the board plays on meanwhile.
+        this.view.aids.query(action);
+        break;
       default:
         break;
     }
@@ -151,7 +202,7 @@ export class Study {
   }
 
   onClick(event) {
-    return this.moveList.onClick(event);
+    return this.moveList.onClick(event) || this.analysisPanel.onClick(event);
   }
 
   onWindowKey(event) {

@@ -112,7 +112,7 @@ export class MoveList {
     // Cloning one prepared entry is cheaper than building each of hundreds of them.
     const el = this.template.cloneNode(true);
     const [number, move, sentence] = el.children;
-    const entry = { el, number, move, sentence, label: null, comment: null, row: null, kind: null, ply: -1, depth: 0, ahead: false };
+    const entry = { el, number, move, sentence, label: null, comment: null, row: null, kind: null, ply: -1, depth: 0, ahead: false, judged: null };
     this.entries.set(id, entry);
     return entry;
   }
@@ -155,6 +155,39 @@ export class MoveList {
       if (!entry.comment) entry.comment = el.appendChild(makeElement("span", "sw-entry-comment"));
       // Comments are plain text written by people: textContent, never markup.
       setText(entry.comment, comment);
+    }
+  }
+
+  /**
+   * Marks each entry whose node the analysis judged (`judged`: node id -> row, from
+   * judgedByNode): data-judgement, its glyph after the move, and the judgement with the
+   * chances in its tooltip and, for screen readers, after its sentence.
+   */
+  markJudgements(judged) {
+    for (const entry of this.order) {
+      const row = (entry.row && judged.get(entry.row.id)) || null;
+      if (row === entry.judged) continue;
+      entry.judged = row;
+      const el = entry.el;
+      let [glyph, words] = [el.querySelector(".sw-entry-glyph"), el.querySelector(".sw-entry-judgement")];
+      if (!row) {
+        for (const part of [glyph, words]) removed(part);
+        el.removeAttribute("data-judgement");
+        el.removeAttribute("title");
+        continue;
+      }
+      if (!glyph) {
+        glyph = makeElement("span", "sw-entry-glyph", { "aria-hidden": "true" });
+        entry.move.after(glyph);
+        words = makeElement("span", "sw-visually-hidden sw-entry-judgement");
+        entry.sentence.after(words);
+      }
+      const judgement = typeof row.judgement === "string" ? row.judgement : "";
+      setAttr(el, "data-judgement", judgement || "open");
+      setText(glyph, typeof row.glyph === "string" ? row.glyph : "");
+      const said = typeof row.words === "string" ? row.words : "";
+      setAttr(el, "title", said);
+      setText(words, said ? ` (${said})` : "");
     }
   }
 

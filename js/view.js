@@ -377,6 +377,8 @@ export class SolitaireView {
       case "last":
       case "replay":
       case "show_me":
+      case "analyse":
+      case "stop_analysis":
         this.study.runCommand(action);
         break;
       case "hint":
@@ -398,7 +400,7 @@ export class SolitaireView {
   /**
    * The focus, when this render took away the control that had it (Stop once the run ends,
    * Restart back at the deal, the end overlay's buttons once it closes), goes to Demo in
-   * Stop's place, else to the board's pile with the tab stop: a keyboard player is never
+   * Stop's place (the analysis's Stop in Analyse's, and back), else to the board's pile with the tab stop: a keyboard player is never
    * dropped on the page's body. A game that just ended takes the focus into its overlay, if
    * the focus was in the widget (a cell's move does not pull it from the notebook).
    */
@@ -410,8 +412,9 @@ export class SolitaireView {
       return;
     }
     if (!focused.disabled && !focused.closest("[hidden]")) return;
-    const demo = this.toolbar.demoButton;
-    if (focused === this.toolbar.stopButton && !demo.hidden && !demo.disabled) demo.focus();
+    const { analyseButton: analyse, stopButton: stop } = this.study.analysisPanel;
+    const inPlace = new Map([[this.toolbar.stopButton, this.toolbar.demoButton], [analyse, stop], [stop, analyse]]).get(focused);
+    if (inPlace && !inPlace.hidden && !inPlace.disabled) inPlace.focus();
     else this.keyboard.setFocus(this.focusId);
   }
 
@@ -425,7 +428,8 @@ export class SolitaireView {
     if (event.key === "Escape" && this.confirmation.open) {
       event.stopPropagation();
       this.confirmation.answer(false);
-    } else if (staysInWidget(event)) event.stopPropagation();
+      // Escape stops an analysis wherever the focus is in the widget (a run, from the board).
+    } else if (staysInWidget(event) || (event.key === "Escape" && this.study.stopAnalysis())) event.stopPropagation();
     else if (event.key === "Escape" && !event.defaultPrevented && !event.target.closest("input, select, textarea")) {
       this.leaveWidget();
     }

@@ -141,8 +141,9 @@ describe("the play aids in the view", () => {
     expect(pile("tableau/4").getAttribute("data-pile")).toBe("tableau/4");
     expect(q(".sw-hint-panel").hidden).toBe(false);
     expect(q(".sw-hint-text").textContent).toBe("A♥ home: the heuristic's best move.");
-    expect(q(".sw-hint-source").textContent).toBe("best guess");
-    expect(q("[aria-live]").textContent.trim()).toBe("Hint: A♥ home: the heuristic's best move.");
+    expect(q(".sw-hint-title").textContent).toBe("Solver's hint");
+    expect(q(".sw-hint-source").textContent).toBe("sees every card \u00B7 best guess");
+    expect(q("[aria-live]").textContent.trim()).toBe("Solver's hint: A♥ home: the heuristic's best move.");
 
     model.setState({ ...structuredClone(state), version: state.version + 1 });
     expect(qa("[data-hint]")).toHaveLength(0);

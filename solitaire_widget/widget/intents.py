@@ -63,22 +63,30 @@ version (a result arriving must not make the move a player is making stale). Thr
 synced traits::
 
     check_winnable  bool: check in the background whether the game can still be won
+    hint_mode       "fair" | "solver": the Hint button's hint judges from the cards the
+                    player has seen, or is the solver's, which sees every card
     autoplay_mode   "off" | "safe": with "safe", every move played on the board or with
                     SolitaireWidget.play is followed by the safe moves home
     aids            {"hint": hint, "winnable": verdict, "deal": deal}, replaced as a whole
                     whenever one of them changes:
       hint          null, or for the state of version v:
                     {"version": v, "status": "thinking"} while the worker looks, then
-                    {"version": v, "status": "ready", "source": "solver" | "heuristic",
-                     "sentence": "<the move, and which of the two found it>",
+                    {"version": v, "status": "ready", "source": "fair" | "solver" | "heuristic",
+                     "sentence": "<the move, and its win chance or which of the two found it>",
                      "move": {"source", "target", "count"} | null (nothing sensible to play)},
                     or {"version": v, "status": "failed", "sentence": "<why there is none>"}
       winnable      null while check_winnable is off; else for the state of version v
                     {"version": v, "status": "checking" | "winnable" | "lost" | "unknown",
-                     "lost_at": k | null, "lost_between": [first, last] | null}: with
-                    "lost", the move of the line that lost the game (0 = the deal could
-                    not be won; null = not found in time) and the moves it was lost
-                    between as far as the time allowed ([k, k] once found)
+                     "lost_at": k | null, "lost_between": [first, last] | null,
+                     "lost_move": judgement | null}: with "lost", the move of the line
+                    that lost the game (0 = the deal could not be won; null = not found
+                    in time) and the moves it was lost between as far as the time
+                    allowed ([k, k] once found). The check sees every card; lost_move
+                    judges move k from what the player could see then, sampled in the
+                    worker after the check: {"status": "judging", "ply": k}, then
+                    {"status": "judged", "ply": k, "luck": "bad luck" | "mistake" |
+                    "unclear", "judgement": a judgement or null, "sentence": "<words>"},
+                    or {"status": "failed", "ply": k}; null with no lost_at above 0
       deal          null, or while a winnable deal is looked for
                     {"status": "dealing", "game": name, "from_seed": s}, then
                     {"status": "dealt", "game": name, "seed": the seed dealt, "from_seed": s,
@@ -93,6 +101,27 @@ its tree) and no later request of the same kind has been made; anything else is 
 (a dropped check then starts the check of where the game stands by now).
 A view shows a "dealt" deal while its state has that game and seed.
 
+Analysis (Python -> view)
+=========================
+
+The synced trait ``analysis`` (read-only) is the analysis of the game on show (see
+``analysis.py``), replaced as a whole when it changes::
+
+    {"status": "none" | "running" | "done" | "stopped" | "failed",
+     "done": moves judged | null, "total": moves to judge | null    (while running),
+     "said": why it stopped or failed, "<...>: the game is unchanged" | null,
+     "moves": [row, ...]}
+
+with a row per move judged (while running, those judged so far), as far as its line is still
+in the game's tree::
+
+    {"ply": k, "node": its timeline id, "move": "w>t3",
+     "judgement": "best" | "good" | "inaccuracy" | "mistake" | "blunder" | "only move" | null,
+     "glyph": "?!" | "?" | "??" | "!" | "",
+     "before", "best", "after": {"estimate", "low", "high"}: the win chance before the move,
+         of the best move and of the move played (shares, 95% interval),
+     "best_move": "t4>f0", "words": "<the move, its judgement and the chances, in words>"}
+
 Intents (view -> Python)
 ========================
 
@@ -105,14 +134,16 @@ Custom messages (``model.send(content)``), each a JSON object with exactly these
      "winnable": bool}                                             "winnable" may be left out
     {"kind": "hint", "version": v, "request": id}                  a hint for this position
     {"kind": "setting", "version": v, "request": id,
-     "name": "check_winnable" | "autoplay_mode" | "demo_speed",
-     "value": bool | "off" | "safe" | "slow" | "normal" | "fast"}
+     "name": "check_winnable" | "autoplay_mode" | "demo_speed" | "hint_mode",
+     "value": bool | "off" | "safe" | "slow" | "normal" | "fast" | "fair" | "solver"}
     {"kind": "goto", "version": v, "request": id, "ply": k}        k: 0 to line_length
     {"kind": "enter", "version": v, "request": id, "node": id}     any node of the timeline
     {"kind": "show_me", "version": v, "request": id}               a lesson's next move
     {"kind": "sync_timeline", "version": v, "request": id}         send the whole timeline
     {"kind": "demo", "version": v, "request": id}                  play the solver's line
     {"kind": "stop", "version": v, "request": id}                  stop the strategy playing
+    {"kind": "analyse", "version": v, "request": id}               judge every move of the line
+    {"kind": "stop_analysis", "version": v, "request": id}         stop the analysis running
     {"kind": "view_closed", "version": v, "request": id}           this view is gone
 
 ``sync_timeline`` changes nothing (and is answered even when its version is stale): the
@@ -125,15 +156,23 @@ a new state: the hint (``"thinking"`` at once, then the move), and the search fo
 winnable deal (``"dealing"`` at once; the new deal's state when the worker has found it,
 then its difficulty). Views send them, like ``sync_timeline``, without waiting for a state.
 Meanwhile the board plays on; any other new deal, a restart or a lesson drops the search.
-A ``setting`` sets ``check_winnable``, ``autoplay_mode`` or ``demo_speed``; it is about the view's options,
-not the board, so it is carried out whatever its version. Its answer is the trait's new
-value.
+A ``setting`` sets ``check_winnable``, ``autoplay_mode``, ``demo_speed`` or ``hint_mode``; it
+is about the view's options, not the board, so it is carried out whatever its version. Its
+answer is the trait's new value.
 
 ``demo`` starts the solver's line playing on the board (``w.demo()``): its answer is the
 state of a run playing, and the run's moves follow as a strategy's do.
 ``stop`` is carried out whatever its version (a playing strategy keeps changing the
 board); it is refused when no strategy plays. While one plays, every other intent but
 ``sync_timeline`` is refused ("a strategy is playing on this board: press Stop first").
+
+``analyse`` starts the analysis of the game's line in the worker, one move at a time, with
+``win_chance``'s default samples and limits; it is refused when the line has no move or an
+analysis is running. Its answer is the ``analysis`` trait (``"running"``, its progress, and
+the rows as they come); the board plays on meanwhile, and hints and checks are answered
+between two moves' sampling. ``stop_analysis`` is carried out whatever its version and
+refused when none runs; a stopped analysis, one that failed and one cut short by a new deal
+leave the game unchanged and say why in ``said``.
 
 ``view_closed`` is sent by a view as it goes (its cell ran again, its output was cleared)
 and changes nothing on the board; it has no answer. The widget counts the views that show it

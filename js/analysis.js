@@ -1,0 +1,90 @@
+// Reading the analysis Python publishes in the `analysis` trait (see the protocol in
+// solitaire_widget/widget/intents.py, Analysis): the judged moves by timeline node, the
+// strip's cells along the line on show, and the words of the analysis's progress. Pure
+// functions; AnalysisPanel (analysispanel.js) and MoveList (timeline.js) show their answers.
+
+const STATUSES = new Set(["none", "running", "done", "stopped", "failed"]);
+
+function isRow(row) {
+  return row !== null && typeof row === "object" && Number.isInteger(row.ply) && Number.isInteger(row.node);
+}
+
+/** `analysis` checked: { status, done, total, said, moves } with only well-formed rows; a missing or odd one is "none". */
+export function analysisOf(analysis) {
+  if (!analysis || typeof analysis !== "object" || !STATUSES.has(analysis.status)) {
+    return { status: "none", done: null, total: null, said: null, moves: [] };
+  }
+  const moves = Array.isArray(analysis.moves) ? analysis.moves.filter(isRow) : [];
+  const count = (n) => (Number.isInteger(n) ? n : null);
+  const said = typeof analysis.said === "string" ? analysis.said : null;
+  return { status: analysis.status, done: count(analysis.done), total: count(analysis.total), said, moves };
+}
+
+/** The judged moves by the id of their node in the timeline. */
+export function judgedByNode(analysis) {
+  return new Map(analysis.moves.map((row) => [row.node, row]));
+}
+
+function estimate(chance) {
+  const value = chance && typeof chance.estimate === "number" ? chance.estimate : 0;
+  return Math.min(1, Math.max(0, value));
+}
+
+/** A share as whole percents: "62%". */
+export function percent(share) {
+  return `${Math.round(share * 100)}%`;
+}
+
+/**
+ * The strip's cells: one per judged move, { ply, node, chance (after the move, 0..1), glyph,
+ * judgement, title, current, onLine }. `line` is the rows of the line on show (from
+ * TimelineRows.lineOf, the start first) and `ply` where the game stands: a cell is on the line
+ * when its node is the line's move at its ply, and current when that ply is `ply`.
+ */
+export function stripCells(analysis, line, ply) {
+  return analysis.moves.map((row) => {
+    const onLine = Boolean(line && line[row.ply] && line[row.ply].id === row.node);
+    return {
+      ply: row.ply,
+      node: row.node,
+      chance: estimate(row.after),
+      glyph: typeof row.glyph === "string" ? row.glyph : "",
+      judgement: typeof row.judgement === "string" ? row.judgement : "",
+      title: typeof row.words === "string" ? row.words : `Move ${row.ply}`,
+      onLine,
+      current: onLine && row.ply === ply,
+    };
+  });
+}
+
+const COUNTED = [
+  ["blunder", "blunder", "blunders"],
+  ["mistake", "mistake", "mistakes"],
+  ["inaccuracy", "inaccuracy", "inaccuracies"],
+  ["only move", "only move", "only moves"],
+];
+
+/** "2 mistakes, 1 inaccuracy" for the judged moves; "no mistakes" when none has a glyph. */
+export function judgementCounts(moves) {
+  const counts = COUNTED.map(([judgement, one, many]) => {
+    const n = moves.filter((row) => row.judgement === judgement).length;
+    return n ? `${n} ${n === 1 ? one : many}` : "";
+  }).filter(Boolean);
+  return counts.length ? counts.join(", ") : "no mistakes";
+}
+
+/** What the panel says of the analysis: "" when there is none. */
+export function analysisWords(analysis) {
+  const { status, done, total, said, moves } = analysis;
+  if (status === "running") return `Analysing\u2026 ${done ?? 0} of ${total ?? "?"} moves`;
+  if (status === "stopped" || status === "failed") {
+    const why = said || "the game is unchanged";
+    return `Analysis ${status}: ${why}.`;
+  }
+  if (status === "done" && moves.length) {
+    const undecided = moves.filter((row) => !row.judgement).length;
+    const open = undecided ? `; ${undecided} not judged (more samples would tell)` : "";
+    return `Analysed ${moves.length} move${moves.length === 1 ? "" : "s"}: ${judgementCounts(moves)}${open}.`;
+  }
+  return "";
+}
