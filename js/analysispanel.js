@@ -6,7 +6,14 @@
 
 import "./analysis.css";
 import { analysisWords, percent, stripCells } from "./analysis.js";
-import { makeButton, makeElement, setAttr, setText } from "./dom.js";
+import { makeButton, makeElement, makeIcon, setAttr, setText } from "./dom.js";
+
+// Bars of different heights: the chance along the line (drawn: fonts lack most chart characters).
+const BARS = [
+  ["rect", { x: 1.5, y: 8, width: 3, height: 6.5, rx: 0.6 }],
+  ["rect", { x: 6.5, y: 3, width: 3, height: 11.5, rx: 0.6 }],
+  ["rect", { x: 11.5, y: 6, width: 3, height: 8.5, rx: 0.6 }],
+];
 
 export class AnalysisPanel {
   /** `goto(cell)` goes to a cell's move (from stripCells). */
@@ -14,7 +21,8 @@ export class AnalysisPanel {
     this.goto = goto;
     this.el = makeElement("section", "sw-analysis", { "aria-label": "Analysis" });
     const head = makeElement("div", "sw-analysis-head");
-    this.analyseButton = makeButton("analyse", "Analyse", "\u2316");
+    this.analyseButton = makeButton("analyse", "Analyse", "");
+    this.analyseButton.querySelector(".sw-button-icon").append(makeIcon(BARS));
     this.analyseButton.title = "Judge every move of the line from what the player could see (win chances by sampling the hidden cards)";
     this.stopButton = makeButton("stop_analysis", "Stop", "\u25A0");
     this.stopButton.title = "Stop the analysis (Escape); the game stays as it is";

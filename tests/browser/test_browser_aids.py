@@ -53,7 +53,7 @@ def test_the_hint_button_and_h_mark_the_move_and_say_it(open_notebook, page_erro
 
     root.locator("[data-action='hint']").click()
     hint = expect_hint_shown(notebook, root)
-    assert hint["source"] in ("solver", "heuristic")
+    assert hint["source"] == "fair", "the board's hints are fair ones unless Options says otherwise"
     assert notebook.version() == version, "a hint is no move"
     root.screenshot(path=artifacts / "hint.png", animations="disabled")
     assert notebook.board()["piles"]["stock"], "the marks leave the cards as they were"
@@ -97,7 +97,9 @@ def test_the_still_winnable_indicator_says_when_the_game_was_lost(open_notebook,
     root.locator("[data-action='options']").click()
     expect(panel).to_be_hidden()
 
-    expected = ["winnable", "winnable", "lost since move 3"]
+    # Once lost, the chip also says whether the losing move was a mistake from what the player
+    # could see (it was: the ten of spades could go home instead).
+    expected = ["winnable", "winnable", "lost since move 3 · a mistake"]
     for move, verdict in zip(LOSABLE_LINE, expected, strict=True):
         parsed = sw.Move.parse(move)
         if parsed.source == "stock":
@@ -110,9 +112,12 @@ def test_the_still_winnable_indicator_says_when_the_game_was_lost(open_notebook,
     root.screenshot(path=artifacts / "still-winnable.png", animations="disabled")
 
     # Lost stays lost, and says since when; the clubs still go home.
+    expect(chip).to_have_attribute(
+        "title", re.compile(r"sees every card.*Move 3 \(turn one card from the stock\) was a blunder")
+    )
     notebook.double_click("tableau/1")
     version = notebook.wait_for_version(version)
-    expect(chip).to_have_text("lost since move 3")
+    expect(chip).to_have_text("lost since move 3 · a mistake")
     python = notebook.assert_board_matches_python()
     assert python["position"]["history"] == [*LOSABLE_LINE, "t1>f2"]
     assert notebook.python_json("w.check_winnable") is True
