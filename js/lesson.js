@@ -15,7 +15,6 @@ export class LessonPanel {
     this.final = makeElement("p", "sw-lesson-final", { hidden: "" });
     this.said = makeElement("p", "sw-lesson-said");
     this.showMeButton = makeButton("show_me", "Show me", "\u261E");
-    this.showMeButton.title = "Play the lesson's next move for me";
     this.el.append(this.progress, this.final, this.said, this.showMeButton);
   }
 
@@ -23,11 +22,15 @@ export class LessonPanel {
   update(lesson) {
     this.el.hidden = !lesson;
     if (!lesson) return;
-    setText(this.progress, `Move ${lesson.ply} of ${lesson.total} \u00B7 found ${lesson.found} \u00B7 shown ${lesson.shown}`);
+    const mistakes = lesson.kind === "mistakes";
+    const where = mistakes ? `Mistake ${Math.min(lesson.ply + 1, lesson.total)}` : `Move ${lesson.ply}`;
+    setText(this.progress, `${where} of ${lesson.total} \u00B7 found ${lesson.found} \u00B7 shown ${lesson.shown}`);
     this.final.hidden = !lesson.done;
     if (lesson.done) {
-      setText(this.final, `Lesson done: you found ${lesson.found} of ${moves(lesson.total)} yourself, ${lesson.shown} shown.`);
+      const found = mistakes ? `${lesson.found} of ${lesson.total} better moves` : `${lesson.found} of ${moves(lesson.total)}`;
+      setText(this.final, `Lesson done: you found ${found} yourself, ${lesson.shown} shown.`);
     }
+    this.showMeButton.title = mistakes ? "Play the best move here for me" : "Play the lesson's next move for me";
     this.showMeButton.disabled = Boolean(lesson.done);
     setText(this.said, saidOf(lesson));
   }

@@ -29,8 +29,14 @@ The drop is measured on samples, so it has an interval: 95%, from the per-sample
 differences between the two moves (each sample won by one and lost by the other moves the
 drop by one sample's share). A sample undecided for one move and decided for the other is
 counted both ways; one undecided for both says nothing of their difference and is left out.
-A judgement is given only when the whole interval lies in one band; otherwise it is None,
-and ``note`` says which bands the drop lies between (more samples would tell).
+A judgement says only what the samples make sure of:
+
+- when the whole interval lies under 5 points, the move is best (no drop), good, or the only
+  move;
+- when the whole interval lies at 5 points or more, the move is named by the interval's low
+  end: the least it surely gave up (so a drop measured at 15 points that may be 8 is an
+  inaccuracy, not a mistake);
+- otherwise the judgement is None, and ``note`` says so (more samples would tell).
 
 Accuracy
 ========
@@ -84,12 +90,12 @@ def judge(chances: WinChance, played: Move) -> Verdict:
     assert best is not None  # played is a legal move
     drop = float(chances.moves[best]) - float(played_chance)
     low, high = drop_interval(chances.moves[best], played_chance)
-    band_low, band_high = _band(low), _band(high)
-    if band_low != band_high:
-        note = f"between {_BANDS[band_low]} and {_BANDS[band_high]}: more samples would tell"
+    if low >= GOOD_BELOW:
+        return Verdict(_BANDS[_band(low)], drop, low, high)
+    if high >= GOOD_BELOW:
+        between = f"from {low * 100:.0f} to {high * 100:.0f}"
+        note = f"a drop of {drop * 100:.0f} points, {between}: more samples would tell"
         return Verdict(None, drop, low, high, note)
-    if band_low > 0:
-        return Verdict(_BANDS[band_low], drop, low, high)
     if drop > 0:
         return Verdict("good", drop, low, high)
     if _is_only_move(chances, played):

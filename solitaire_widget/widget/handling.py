@@ -18,7 +18,7 @@ from ..engine.deal import random_seed
 from ..engine.games import rules_for
 from ..engine.moves import IllegalMove, Move
 from ..game import Game
-from ..lesson import OTHER_MOVE, Lesson
+from ..lesson import AnyLesson
 from .analysis import BoardAnalysis
 from .intents import STALE, IntentFields, Refusal, brief, checked_intent, request_id, view_of
 from .run import Run
@@ -144,8 +144,10 @@ class IntentHandling(StateSync):
         try:
             if lesson is None:
                 self._play_and_autoplay(move)
-            elif self._lesson_goes_on(lesson).answer(self._game, move) == OTHER_MOVE:
-                raise Refusal(OTHER_MOVE)
+            elif (refused := self._lesson_goes_on(lesson).refusal(self._game, move)) is not None:
+                raise Refusal(refused)
+            else:
+                lesson.answer(self._game, move)
         except IllegalMove as refused:
             raise Refusal(refused.reason) from None
 
@@ -154,7 +156,7 @@ class IntentHandling(StateSync):
             raise Refusal("no lesson is running")
         self._lesson_goes_on(self._lesson).show(self._game)
 
-    def _lesson_goes_on(self, lesson: Lesson) -> Lesson:
+    def _lesson_goes_on(self, lesson: AnyLesson) -> AnyLesson:
         if lesson.expected(self._game) is None:
             over = self._game.ply >= lesson.total
             raise Refusal("the lesson is over" if over else "the game has left the lesson")

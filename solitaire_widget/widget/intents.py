@@ -37,11 +37,13 @@ The synced trait ``state`` is a dict, replaced as a whole on every change::
     marks           [mark, ...]: pile ids and card codes to highlight where the game
                     stands (Game.annotate); [] for none
     timeline_version  int, the version of the timeline this state goes with (see Timeline)
-    lesson          null, or while a lesson runs {"total": moves the student must find,
-                    "ply": moves played so far, "found": found unaided, "shown": revealed
-                    with "show me", "done": bool, "said": the last thing the lesson said
-                    (the comment of a found move, "legal, but the lesson plays something
-                    else", the move shown, the final count) or null}
+    lesson          null, or while a lesson runs {"kind": "moves" (find the line's
+                    moves) or "mistakes" (learn from your mistakes), "total": moves (or
+                    mistakes) the student must find, "ply": moves played so far (mistakes
+                    answered so far), "found": found unaided, "shown": revealed with
+                    "show me", "done": bool, "said": the last thing the lesson said (the
+                    comment of a found move, "legal, but the lesson plays something else",
+                    the move shown, the chances of an answer, the final count) or null}
     run             null, or since w.run(strategy) or w.demo() started one on this deal
                     {"playing": bool, "end": null while playing, then how the run ended
                     (RunEnd: "won" | "no_moves" | "no_useful_moves" | "resigned" |

@@ -18,7 +18,7 @@ from ipywidgets import CallbackDispatcher
 
 from ..engine.moves import Move
 from ..game import Game
-from ..lesson import Lesson
+from ..lesson import AnyLesson
 from .aids import PlayAids
 from .analysis import BoardAnalysis
 from .run import Run
@@ -43,7 +43,7 @@ class StateSync:
     send: Callable[..., None]
     _game: Game
     _clock: Clock
-    _lesson: Lesson | None
+    _lesson: AnyLesson | None
     _last_run: Run | None
     _timeline: TimelineSync
     _timeline_reset_due: bool

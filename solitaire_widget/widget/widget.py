@@ -37,7 +37,7 @@ from ..engine.deal import random_seed
 from ..engine.games import rules_for
 from ..engine.moves import Move
 from ..game import Game
-from ..lesson import Lesson
+from ..lesson import AnyLesson, Lesson, MistakesLesson
 from ..scripting.strategies import Strategy
 from ..solver.aids import Hint
 from ..solver.analysis import MoveAnalysis
@@ -125,7 +125,7 @@ class SolitaireWidget(IntentHandling, anywidget.AnyWidget):
         self._views: set[str] = set()
         self._timeline = TimelineSync(self._game)
         self._timeline_reset_due = False
-        self._lesson: Lesson | None = None
+        self._lesson: AnyLesson | None = None
         self._aids = PlayAids(
             self._game,
             hold=self._holding_game,
@@ -275,17 +275,26 @@ class SolitaireWidget(IntentHandling, anywidget.AnyWidget):
         right move is played and its comment shown; another legal move is refused with
         "legal, but the lesson plays something else"; "Show me" plays the move. Undo, new
         games and the like wait until ``end_lesson()``. Returns the ``Lesson`` (its counts)."""
-        if isinstance(source, Game):
-            game = source
-        elif isinstance(source, dict):
-            game = Game.from_record(source)
-        else:
-            game = Game.load(source)
-        lesson = Lesson(game)
+        lesson = Lesson(_game_of(source))
+        self._start_lesson(lesson)
+        return lesson
+
+    def learn_from_mistakes(
+        self, source: Game | dict[str, Any] | str | os.PathLike[str] | None = None
+    ) -> MistakesLesson:
+        """Learn from your mistakes: a lesson on an analysed game (``source`` as for ``lesson``;
+        the game on the board when None) that stops before each move its analysis judged a
+        mistake or a blunder and asks for a better one (see ``MistakesLesson``). "Show me" plays
+        the best move. ``ValueError`` when the game has no analysis or no mistake, and the
+        board is left as it was. Returns the ``MistakesLesson`` (its counts)."""
+        lesson = MistakesLesson(self.game if source is None else _game_of(source))
+        self._start_lesson(lesson)
+        return lesson
+
+    def _start_lesson(self, lesson: AnyLesson) -> None:
         with self._holding_game():
             self._lesson = lesson
             self._switch_to(lesson.student_game())
-        return lesson
 
     def end_lesson(self) -> None:
         """End the lesson: the game on show plays on as an ordinary game."""
@@ -463,3 +472,12 @@ class SolitaireWidget(IntentHandling, anywidget.AnyWidget):
     def _check_winnable_changed(self, change: dict[str, Any]) -> None:
         with self._holding_game():
             self._aids.set_checking(change["new"])
+
+
+def _game_of(source: Game | dict[str, Any] | str | os.PathLike[str]) -> Game:
+    """The game ``source`` is or records: a ``Game``, a record dict or a record file."""
+    if isinstance(source, Game):
+        return source
+    if isinstance(source, dict):
+        return Game.from_record(source)
+    return Game.load(source)

@@ -171,7 +171,8 @@ def test_a_lesson_asks_for_each_move_of_the_main_line():
     view = View(w)
     lesson = w.lesson(teacher.to_record())
     assert w.game.ply == 0 and w.game.name == "following"
-    assert w.state["lesson"] == {"total": 8, "ply": 0, "found": 0, "shown": 0, "done": False, "said": None}
+    expected = {"kind": "moves", "total": 8, "ply": 0, "found": 0, "shown": 0, "done": False, "said": None}
+    assert w.state["lesson"] == expected
 
     first, second = teacher.line[:2]
     wrong = next(m for m in w.game.legal_moves() if m != first)
