@@ -1,0 +1,165 @@
+import { afterEach, describe, expect, it } from "vitest";
+import { hintKind, lostMoveWords, verdictOf } from "../aids.js";
+import { analysisOf, analysisWords, judgedByNode, judgementCounts, stripCells } from "../analysis.js";
+import { click, fixture, key, mount } from "./helpers.js";
+
+const chance = (estimate) => ({ estimate, low: Math.max(0, estimate - 0.1), high: Math.min(1, estimate + 0.1) });
+
+/** A judged move as Python sends it (see intents.py, Analysis), node id = ply as in mainLine. */
+function row(ply, judgement, after, glyph = "") {
+  return {
+    ply,
+    node: ply,
+    move: `t${ply % 7}>f0`,
+    judgement,
+    glyph,
+    before: chance(0.5),
+    best: chance(0.5),
+    after: chance(after),
+    best_move: "s>w",
+    words: `Move ${ply}, move ${ply} in words: ${judgement}. Win chance 50% before it, ${Math.round(after * 100)}% after it.`,
+  };
+}
+
+const DONE = {
+  status: "done",
+  done: null,
+  total: null,
+  said: null,
+  moves: [row(1, "best", 0.5), row(2, "mistake", 0.35, "?"), row(3, "blunder", 0, "??")],
+};
+
+describe("reading the analysis", () => {
+  it("takes a well-formed analysis and makes anything else none", () => {
+    expect(analysisOf(DONE)).toEqual(DONE);
+    for (const odd of [undefined, null, {}, { status: "won" }, "done"]) {
+      expect(analysisOf(odd)).toEqual({ status: "none", done: null, total: null, said: null, moves: [] });
+    }
+    const forged = analysisOf({ ...DONE, moves: [row(1, "best", 0.5), { ply: "2" }, null] });
+    expect(forged.moves).toHaveLength(1);
+  });
+
+  it("gives a cell per judged move along the line, the current one marked", () => {
+    const line = [{ id: 0 }, { id: 1 }, { id: 2 }, { id: 3 }];
+    const cells = stripCells(analysisOf(DONE), line, 2);
+    expect(cells.map((cell) => [cell.ply, cell.chance, cell.glyph, cell.current, cell.onLine])).toEqual([
+      [1, 0.5, "", false, true],
+      [2, 0.35, "?", true, true],
+      [3, 0, "??", false, true],
+    ]);
+    expect(cells[2].title).toMatch(/^Move 3, .*: blunder\. Win chance 50% before it, 0% after it\.$/);
+    // Another line from move 2 on: its cells are off the line and none is current there.
+    const other = stripCells(analysisOf(DONE), [{ id: 0 }, { id: 1 }, { id: 9 }], 2);
+    expect(other.map((cell) => [cell.onLine, cell.current])).toEqual([[true, false], [false, false], [false, false]]);
+  });
+
+  it("says the progress, the end, and the count of each judgement", () => {
+    expect(analysisWords(analysisOf({ ...DONE, status: "running", done: 2, total: 30, moves: [] }))).toBe("Analysing\u2026 2 of 30 moves");
+    expect(analysisWords(analysisOf(DONE))).toBe("Analysed 3 moves: 1 blunder, 1 mistake.");
+    const open = { ...DONE, moves: [...DONE.moves, row(4, null, 0.2)] };
+    expect(analysisWords(analysisOf(open))).toBe("Analysed 4 moves: 1 blunder, 1 mistake; 1 not judged (more samples would tell).");
+    const stopped = { status: "stopped", said: "stopped after 4 of 9 moves: the game is unchanged", moves: [] };
+    expect(analysisWords(analysisOf(stopped))).toBe("Analysis stopped: stopped after 4 of 9 moves: the game is unchanged.");
+    expect(analysisWords(analysisOf(null))).toBe("");
+    expect(judgementCounts([row(1, "best", 1), row(2, "good", 1)])).toBe("no mistakes");
+    expect(judgementCounts([row(1, "inaccuracy", 1), row(2, "inaccuracy", 1), row(3, "only move", 1)])).toBe(
+      "2 inaccuracies, 1 only move",
+    );
+    expect(judgedByNode(analysisOf(DONE)).get(3).judgement).toBe("blunder");
+  });
+});
+
+describe("which kind of hint, and the losing move", () => {
+  it("names the fair hint and the solver's, which sees every card", () => {
+    expect(hintKind({ source: "fair" })).toEqual({ title: "Fair hint", source: "from the cards you have seen" });
+    expect(hintKind({ source: "solver" }).title).toBe("Solver's hint");
+    expect(hintKind({ source: "heuristic" }).source).toBe("sees every card \u00B7 best guess");
+    expect(hintKind(null).title).toBe("Hint");
+  });
+
+  it("adds bad luck or a mistake to the chip, with the sentence in its title", () => {
+    const state = { version: 4, status: "playing" };
+    const lost = (lostMove) => ({ winnable: { version: 4, status: "lost", lost_at: 3, lost_between: [3, 3], lost_move: lostMove } });
+    const judging = verdictOf(state, lost({ status: "judging", ply: 3 }), true);
+    expect(judging.text).toBe("lost since move 3");
+    expect(judging.title).toMatch(/the solver sees every card.*Judging it from what you could see/);
+    const sentence = "Move 3 (turn one card from the stock) was bad luck: from what you could see it was as good as any, winning 41%.";
+    const luck = verdictOf(state, lost({ status: "judged", ply: 3, luck: "bad luck", judgement: "best", sentence }), true);
+    expect([luck.text, luck.luck]).toEqual(["lost since move 3 \u00B7 bad luck", "bad luck"]);
+    expect(luck.title.endsWith(sentence)).toBe(true);
+    const mistake = verdictOf(state, lost({ status: "judged", ply: 3, luck: "mistake", judgement: "blunder", sentence: "…" }), true);
+    expect(mistake.text).toBe("lost since move 3 \u00B7 a mistake");
+    // A judgement of another move (the verdict moved on) says nothing.
+    expect(lostMoveWords({ status: "judged", ply: 2, luck: "mistake" }, 3)).toBe(null);
+    expect(verdictOf(state, { winnable: { version: 4, status: "winnable" } }, true).title).toMatch(/sees every card/);
+  });
+});
+
+describe("the analysis on the board", () => {
+  let mounted = null;
+  afterEach(() => {
+    if (mounted) mounted.cleanup();
+    mounted = null;
+  });
+
+  function mountPlayed() {
+    mounted = mount({ ...fixture("klondike_start"), moves: 3, ply: 3, line_length: 3, line_end: 3 });
+    return mounted;
+  }
+
+  it("Analyse asks Python, and no new state is waited for", () => {
+    const { model, q } = mountPlayed();
+    expect(q("[data-strip]").hidden).toBe(true);
+    click(q("[data-action='analyse']"));
+    expect(model.sent.at(-1)).toMatchObject({ kind: "analyse", version: model.get("state").version });
+    expect(q("[data-action='analyse']").disabled).toBe(false);
+  });
+
+  it("shows the progress and a Stop that Escape presses too", () => {
+    const { model, q } = mountPlayed();
+    model.change("analysis", { status: "running", done: 1, total: 3, said: null, moves: [row(1, "best", 0.5)] });
+    expect(q(".sw-analysis-words").textContent).toBe("Analysing\u2026 1 of 3 moves");
+    expect(q("[data-action='analyse']").hidden).toBe(true);
+    click(q("[data-action='stop_analysis']"));
+    expect(model.sent.at(-1)).toMatchObject({ kind: "stop_analysis" });
+    key(q("[data-pile='stock']"), "Escape");
+    expect(model.sent.at(-1)).toMatchObject({ kind: "stop_analysis" });
+    expect(model.sent.filter((sent) => sent.kind === "stop_analysis")).toHaveLength(2);
+    model.change("analysis", { status: "stopped", said: "stopped after 1 of 3 moves: the game is unchanged", moves: [] });
+    expect(q("[data-action='stop_analysis']").hidden).toBe(true);
+    expect(q(".sw-analysis").dataset.status).toBe("stopped");
+    expect(q("[data-strip]").hidden).toBe(true);
+  });
+
+  it("marks judged moves with their glyph, tooltip and words, and draws the strip", () => {
+    const { model, q, qa } = mountPlayed();
+    model.change("analysis", DONE);
+    const entry = (ply) => q(`[data-timeline] [data-ply="${ply}"]`);
+    expect(entry(3).dataset.judgement).toBe("blunder");
+    expect(entry(3).querySelector(".sw-entry-glyph").textContent).toBe("??");
+    expect(entry(3).querySelector(".sw-entry-glyph").getAttribute("aria-hidden")).toBe("true");
+    expect(entry(3).title).toBe(DONE.moves[2].words);
+    expect(entry(3).querySelector(".sw-entry-judgement").textContent).toBe(` (${DONE.moves[2].words})`);
+    expect(entry(1).querySelector(".sw-entry-glyph").textContent).toBe("");
+    expect(entry(0).hasAttribute("data-judgement")).toBe(false);
+
+    const cells = qa("[data-strip] [data-ply]");
+    expect(cells.map((cell) => [cell.dataset.ply, cell.dataset.judgement])).toEqual([["1", "best"], ["2", "mistake"], ["3", "blunder"]]);
+    expect(cells.map((cell) => cell.firstChild.style.height)).toEqual(["50%", "35%", "4%"]);
+    expect(q(".sw-strip-cell--current").dataset.ply).toBe("3");
+
+    // A cell goes to its move.
+    click(cells[0]);
+    expect(model.sent.at(-1)).toMatchObject({ kind: "goto", ply: 1 });
+    // A new analysis without the blunder takes its marks away.
+    model.change("analysis", { ...DONE, moves: DONE.moves.slice(0, 1) });
+    expect(entry(3).hasAttribute("data-judgement")).toBe(false);
+    expect(entry(3).querySelector(".sw-entry-glyph")).toBe(null);
+    expect(qa("[data-strip] .sw-strip-cell:not([hidden])")).toHaveLength(1);
+  });
+
+  it("Analyse waits for a line with moves, and a lesson", () => {
+    mounted = mount(fixture("klondike_start"));
+    expect(mounted.q("[data-action='analyse']").disabled).toBe(true);
+  });
+});
