@@ -64,6 +64,8 @@ def test_the_hint_is_fair_by_default_and_options_switch_to_the_solvers(open_note
 
     options = open_options(root)
     options.locator("[data-control='hint-mode']").select_option("solver")
+    expect(options.locator("[data-control='hint-mode']")).to_have_value("solver")
+    root.screenshot(path=artifacts / "options-hints.png", animations="disabled")
     root.locator("[data-action='options']").click()
     expect(root.locator("[data-action='hint']")).to_have_attribute("title", re.compile("sees every card"))
     assert notebook.python_json("w.hint_mode") == "solver"
