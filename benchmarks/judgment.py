@@ -34,6 +34,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 import solitaire_widget as sw
 from solitaire_widget.solver import native
+from solitaire_widget.solver.judgement import JUDGEMENTS
 
 DRAWS = (1, 3)
 RANDOM_SHARE = 0.25
@@ -75,7 +76,7 @@ def hint_times(games: list[sw.Game]) -> list[float]:
 
 
 def report(label: str, times: list[float]) -> None:
-    p95 = statistics.quantiles(times, n=20)[-1] if len(times) > 1 else times[0]
+    p95 = statistics.quantiles(times, n=20, method="inclusive")[-1] if len(times) > 1 else times[0]
     within = sum(seconds <= 1.0 for seconds in times) / len(times)
     print(
         f"{label}: {len(times)} positions, median {statistics.median(times):.2f} s, "
@@ -116,10 +117,12 @@ def main() -> None:
     start = time.perf_counter()
     analysis = sw.analyse(g, progress=False)
     seconds = time.perf_counter() - start
-    counts = {name: count for name, count in analysis.summary.items() if count and name not in ("moves",)}
+    summary = analysis.summary
+    counts = ", ".join(f"{summary[name]} {name}" for name in JUDGEMENTS if summary[name])
+    accuracy = "none" if summary["accuracy"] is None else f"{summary['accuracy']:.1f}"
     print(
         f"(b) analyse, Klondike draw 3 seed {g.seed}, {len(analysis.moves)} moves, default executor: "
-        f"{seconds:.1f} s ({counts})"
+        f"{seconds:.1f} s ({summary['judged']} judged: {counts}; accuracy {accuracy})"
     )
 
 

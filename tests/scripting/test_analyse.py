@@ -14,9 +14,12 @@ import threading
 
 import engine_helpers  # noqa: F401  (it gives SIGINT Python's handler, for the Ctrl-C tests)
 import pytest
+import test_simulate
 
 import solitaire_widget as sw
 from solitaire_widget.solver.analysis import AnalysisStopped
+
+dask_executor = test_simulate.dask_executor  # the fixture: a local Dask cluster of two workers
 
 FAST = {"samples": 8, "node_limit": 2_000, "progress": False}
 
@@ -52,6 +55,13 @@ def test_the_analysis_is_the_same_serially_and_on_two_processes(pool):
     assert stable(serial) == stable(on_pool) == stable(own)
     assert serial.to_record() == on_pool.to_record() == own.to_record()
     assert [row["ply"] for row in stable(serial)] == list(range(1, 9))
+
+
+def test_a_dask_cluster_gives_the_same_analysis_too(dask_executor):
+    g = played(5)
+    assert stable(sw.analyse(g, **FAST, executor=dask_executor)) == stable(
+        sw.analyse(g.copy(), **FAST, executor="serial")
+    )
 
 
 def test_the_same_seed_and_limit_give_the_same_analysis_and_another_seed_other_samples():
