@@ -30,7 +30,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, TypeAlias
 
 from ..engine import Move, Position
-from ..engine.knowledge import known_along
+from ..engine.knowledge import Hidden, known_along
 from ..records.record import RecordError
 from .chances import Chance, WinChance, chances_at, check_sampling
 from .judgement import JUDGEMENTS, Verdict, accuracy, judge
@@ -135,8 +135,26 @@ def tasks(
 
 
 def chances_for(task: Task) -> WinChance:
-    """The chances at the task's position (the slow part, run where the executor puts it)."""
-    return chances_at(task.position, task.known, task.samples, task.seed, task.limits)
+    """The chances at the task's position (the slow part, run where the executor puts it).
+
+    Where at most one card is unseen, every sample is the position itself, so one is solved
+    and its outcome stands for all (the same answer, with a node limit, as solving each: the
+    search is deterministic; a position searched to the limit costs one search, not 64)."""
+    if len(Hidden(task.position, task.known).unseen) > 1:
+        return chances_at(task.position, task.known, task.samples, task.seed, task.limits)
+    one = chances_at(task.position, task.known, 1, task.seed, task.limits)
+    return WinChance(
+        _every_sample(one.chance, task.samples),
+        {move: _every_sample(chance, task.samples) for move, chance in one.moves.items()},
+        one.unseen,
+        one.preferred,
+    )
+
+
+def _every_sample(chance: Chance, samples: int) -> Chance:
+    """The outcome of ``chance``'s one sample, for each of ``samples`` samples."""
+    every = (1 << samples) - 1
+    return Chance(every if chance.wins else 0, every if chance.unknowns else 0, samples)
 
 
 @dataclass(frozen=True)

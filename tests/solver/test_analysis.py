@@ -11,6 +11,7 @@ import pytest
 from test_chances import FAST, played, twin_hiding_other_cards
 
 import solitaire_widget as sw
+from solitaire_widget.engine.knowledge import Hidden
 from solitaire_widget.solver.analysis import (
     COLUMNS,
     Analysis,
@@ -19,6 +20,7 @@ from solitaire_widget.solver.analysis import (
     chances_for,
     tasks,
 )
+from solitaire_widget.solver.chances import chances_at
 
 
 def analysed(g: sw.Game, samples: int = 8, seed: int = 0, node_limit: int = 2_000) -> Analysis:
@@ -121,3 +123,18 @@ def test_games_that_show_the_same_but_hide_different_cards_get_the_same_analysis
     theirs = analysed(twin, FAST["samples"], seed, FAST["node_limit"])
     assert mine.to_record() == theirs.to_record()
     assert [m.row() for m in mine.moves] == [m.row() for m in theirs.moves]
+
+
+def test_where_at_most_one_card_is_unseen_one_solve_stands_for_every_sample():
+    g = sw.Game.new("klondike", seed=4)
+    while not g.is_won:
+        g.play(sw.strategies.greedy(g))
+    work = tasks(g.start, g.line, samples=16, seed=0, limits=(None, 3_000))
+    known = [task for task in work if len(Hidden(task.position, task.known).unseen) <= 1]
+    assert known and len(known) < len(work)
+    for task in known[:: max(1, len(known) // 5)]:
+        every = chances_at(task.position, task.known, task.samples, task.seed, task.limits)
+        assert chances_for(task) == every
+        assert {m: (c.wins, c.unknowns) for m, c in chances_for(task).moves.items()} == {
+            m: (c.wins, c.unknowns) for m, c in every.moves.items()
+        }
