@@ -96,7 +96,7 @@ def analyse(
         raise ValueError("nothing to analyse: the game's line has no move yet")
     work = tasks(start, line, samples=settings.samples, seed=settings.seed, limits=settings.limits)
     description = f"analysing {game.title}" + ("" if game.seed is None else f" {game.seed}")
-    found = _chances(work, executor, Progress(len(work), progress, description, "move"), on_progress)
+    found = _chances(work, executor, progress, description, on_progress)
     analysis = Analysis(
         settings, [MoveAnalysis.of(task, chances) for task, chances in zip(work, found, strict=True)]
     )
@@ -121,9 +121,10 @@ class _Tally:
 
 
 def _chances(
-    work: Sequence[Task], executor: Executor, bar: Progress, on_progress: OnProgress | None
+    work: Sequence[Task], executor: Executor, progress: bool, description: str, on_progress: OnProgress | None
 ) -> list[WinChance]:
     """The chances of every task, in order (see the module docstring for where and how)."""
+    bar = Progress(len(work), progress, description, "move")  # made here: its warning names analyse's caller
     tally = _Tally(len(work), bar, on_progress)
     try:
         if executor == "serial":

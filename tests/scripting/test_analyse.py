@@ -10,13 +10,16 @@ import multiprocessing
 import os
 import pickle
 import signal
+import sys
 import threading
+from pathlib import Path
 
 import engine_helpers  # noqa: F401  (it gives SIGINT Python's handler, for the Ctrl-C tests)
 import pytest
 import test_simulate
 
 import solitaire_widget as sw
+from solitaire_widget.scripting import SimulationWarning, executors
 from solitaire_widget.solver.analysis import AnalysisStopped
 
 dask_executor = test_simulate.dask_executor  # the fixture: a local Dask cluster of two workers
@@ -185,3 +188,12 @@ def test_ctrl_c_stops_the_run_keeps_nothing_and_goes_on_up(executor):
     assert interrupted.is_set()
     assert g.analysis is None and g.to_record() == before
     assert set(multiprocessing.active_children()) <= children
+
+
+def test_without_tqdm_it_says_so_where_analyse_was_called(monkeypatch):
+    monkeypatch.setitem(sys.modules, "tqdm", None)
+    monkeypatch.setitem(sys.modules, "tqdm.auto", None)
+    monkeypatch.setattr(executors.Progress, "_said_missing", False)
+    with pytest.warns(SimulationWarning, match="no progress bar: tqdm is not installed") as said:
+        sw.analyse(played(2), 4, node_limit=500, executor="serial")
+    assert [Path(warning.filename).name for warning in said] == ["test_analyse.py"]
