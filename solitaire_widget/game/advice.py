@@ -135,13 +135,15 @@ class PlayAids(Atomic):
     def set_analysis(self, analysis: Analysis | None) -> None:
         """Keep ``analysis`` (an ``Analysis`` of a line of this game's tree, from its start;
         ``sw.analyse`` calls this) or, with None, forget the one kept; the listeners are told
-        (``"edit"``). ``ValueError`` when the analysed line is not in the tree, ``TypeError``
-        for another kind of object; the game is then unchanged."""
+        (``"edit"``). ``ValueError`` when the analysed line is empty or not in the tree,
+        ``TypeError`` for another kind of object; the game is then unchanged."""
         if analysis is not None and not isinstance(analysis, Analysis):
             raise TypeError(
                 f"an analysis is an Analysis (from sw.analyse) or None, not {type(analysis).__name__}"
             )
         if analysis is not None:
+            if not analysis.moves:
+                raise ValueError("an analysis of no move is no analysis: keep None instead")
             in_tree = _in_tree(self.root, analysis.line)
             if in_tree < len(analysis.moves):
                 raise ValueError(

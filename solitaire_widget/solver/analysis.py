@@ -332,8 +332,8 @@ class Analysis:
         except ValueError as error:
             raise RecordError(f"analysis: {error}") from None
         plies = data.get("plies")
-        if not isinstance(plies, list):
-            raise RecordError(f"analysis: 'plies' must be a list, not {type(plies).__name__}")
+        if not isinstance(plies, list) or not plies:
+            raise RecordError(f"analysis: 'plies' must be a list of at least one move, not {plies!r:.40}")
         position = start.copy()
         moves = []
         for ply, entry in enumerate(plies, start=1):

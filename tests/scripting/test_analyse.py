@@ -120,6 +120,8 @@ def test_an_analysis_of_another_game_is_not_kept():
         other.set_analysis(analysis)
     with pytest.raises(TypeError, match="an Analysis"):
         other.set_analysis(analysis.rows)
+    with pytest.raises(ValueError, match="an analysis of no move"):
+        other.set_analysis(analysis.cut(0))
     assert other.analysis is None
 
 
