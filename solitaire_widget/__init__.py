@@ -23,15 +23,16 @@ The package is laid out by layer, each depending only on the ones before it:
   variations, comments, records, hints.
 - ``lesson.py``: lessons on a recorded game's main line.
 - ``scripting/``: strategies as plain functions (``sw.strategies``), ``sw.simulate`` (many
-  deals on every core, any executor or a Dask cluster, one row per deal) and
-  ``sw.compare`` (win rates with intervals and a plot).
+  deals on every core, any executor or a Dask cluster, one row per deal),
+  ``sw.compare`` (win rates with intervals and a plot) and ``sw.analyse`` (every move of a
+  game judged from what the player could see, on every core).
 - ``widget/``: ``SolitaireWidget``, the only part that knows about Jupyter; its view is
   bundled in ``static/``.
 
 ``sw.SolitaireWidget`` is imported on first use, so the engine works in plain scripts and
-worker processes without Jupyter installed; so are ``sw.strategies``, ``sw.simulate`` and
-``sw.compare``, which import their optional libraries (pandas, tqdm, matplotlib, Dask) only
-when a run needs them.
+worker processes without Jupyter installed; so are ``sw.strategies``, ``sw.simulate``,
+``sw.compare`` and ``sw.analyse``, which import their optional libraries (pandas, tqdm,
+matplotlib, Dask) only when a run needs them.
 """
 
 from __future__ import annotations
@@ -52,12 +53,15 @@ from .solver import (
     solve,
     win_chance,
 )
+from .solver.analysis import Analysis, AnalysisStopped
 
 if TYPE_CHECKING:
-    from .scripting import compare, simulate, strategies
+    from .scripting import analyse, compare, simulate, strategies
 
 __all__ = [
     "GAMES",
+    "Analysis",
+    "AnalysisStopped",
     "Chance",
     "Difficulty",
     "Game",
@@ -74,6 +78,7 @@ __all__ = [
     "Termination",
     "WinChance",
     "Winnability",
+    "analyse",
     "compare",
     "simulate",
     "solve",
@@ -88,7 +93,7 @@ def __getattr__(name: str) -> Any:
         from .widget import SolitaireWidget
 
         return SolitaireWidget
-    if name in ("strategies", "simulate", "compare"):
+    if name in ("strategies", "simulate", "compare", "analyse"):
         from . import scripting
 
         return getattr(scripting, name)

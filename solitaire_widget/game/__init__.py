@@ -33,7 +33,8 @@ from ..records import record, text
 from ..records.line import Line, Route
 from ..records.tree import Node, Row
 from ..solver import aids
-from .advice import SEARCH_OUTSIDE_THE_LOCK, PlayAids
+from ..solver.analysis import Analysis
+from .advice import SEARCH_OUTSIDE_THE_LOCK, PlayAids, analysis_from_record
 
 Listener = Callable[["Game", str, "Move | None"], object]
 """Called as ``listener(game, action, move)`` after every change, on the thread that made it
@@ -138,8 +139,11 @@ class Game(PlayAids):
 
     def to_record(self) -> dict[str, Any]:
         """The whole game as a JSON-ready record: its start, every line with comments, marks
-        and times, and where it stands (see ``solitaire_widget.records.record``)."""
-        return record.write(self.start, self._seed, self._line.root, self._line.nodes[-1], self._line.ply)
+        and times, where it stands, and its analysis (see ``solitaire_widget.records.record``)."""
+        line = self._line
+        return record.write(
+            self.start, self._seed, line.root, line.nodes[-1], line.ply, self._analysis_to_record()
+        )
 
     @classmethod
     def from_record(cls, data: dict[str, Any]) -> Game:
@@ -149,6 +153,8 @@ class Game(PlayAids):
         game = cls(read.start, read.seed)
         game._line = Line([read.nodes[0]])
         game._line.move_to(read.line_end.path(), read.ply).walk(game._position)
+        if read.analysis is not None:
+            game._analysis = analysis_from_record(read.analysis, game.start, game.root)
         return game
 
     def save(self, path: str | os.PathLike[str]) -> None:
@@ -167,19 +173,22 @@ class Game(PlayAids):
         return text.handout(self.start, self._seed, self._line.root)
 
     def copy(self) -> Game:
-        """An independent game with the same position, tree, line and ply (no listeners)."""
-        return Game._from_parts(self._position.copy(stack=True), self._seed, *self._line.flat())
+        """An independent game with the same position, tree, line, ply and analysis (no listeners)."""
+        position, analysis = self._position.copy(stack=True), self._analysis
+        return Game._from_parts(position, self._seed, *self._line.flat(), analysis)
 
     @classmethod
-    def _from_parts(cls, position: Position, seed: int | None, rows: list[Row], end: int, ply: int) -> Game:
+    def _from_parts(
+        cls, position: Position, seed: int | None, rows: list[Row], end: int, ply: int, kept: Analysis | None
+    ) -> Game:
         game = cls(position, seed)
-        game._line = Line.rebuilt(rows, end, ply)
+        game._line, game._analysis = Line.rebuilt(rows, end, ply), kept
         return game
 
     def restore(self, snapshot: Game) -> None:
         """Put this game back to ``snapshot`` (a ``copy()`` or an unpickled game): position,
-        seed, tree, line and ply, keeping its identity and listeners, which are not called.
-        ``ValueError`` when the snapshot is of another game or options."""
+        seed, tree, line, ply and analysis, keeping its identity and listeners, which are not
+        called. ``ValueError`` when the snapshot is of another game or options."""
         self._become(snapshot.copy())
 
     @locked
@@ -190,11 +199,13 @@ class Game(PlayAids):
                 f"{self.name} game with {self.options}"
             )
         self._position, self._seed, self._line = twin._position, twin._seed, twin._line
+        self._analysis = twin._analysis
 
     def __reduce__(self) -> tuple[Any, ...]:
         # Listeners are left out: they belong to this process (a widget, a callback). The
         # tree travels flat, so however long a line is, pickling does not recurse down it.
-        return (Game._from_parts, (self._position.copy(stack=True), self._seed, *self._line.flat()))
+        flat = self._line.flat()
+        return (Game._from_parts, (self._position.copy(stack=True), self._seed, *flat, self._analysis))
 
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, Game):

@@ -1,6 +1,19 @@
 """``PlayAids``: the part of ``Game`` that advises and judges: hints (the solver's and the
-fair one), whether the game can still be won, difficulty, and what the player knows (the
-model is ``engine.knowledge``'s; the searches are ``solver``'s).
+fair one), whether the game can still be won, difficulty, what the player knows (the
+model is ``engine.knowledge``'s; the searches are ``solver``'s), and the analysis kept with
+the game.
+
+The analysis kept
+=================
+
+``sw.analyse(g)`` judges every move of the game's current line and keeps the ``Analysis``
+in the game (``set_analysis``). It stays while the line changes: ``g.analysis`` is always
+the analysis of the current line as far as the two agree, the kept one cut at the first
+move where the line now goes another way (None when they differ from the first move, or
+when none is kept). Moves played after the analysed ones are not judged until the game is
+analysed again. The kept analysis is not changed by the cut: back on the analysed line, the
+whole of it shows again. It travels with copies, pickles and records (``to_record``
+writes as much of it as is still a line of the tree).
 """
 
 from __future__ import annotations
@@ -12,8 +25,10 @@ from ..engine import knowledge
 from ..engine.cards import card_code, parse_card
 from ..engine.moves import Move
 from ..engine.position import Position
+from ..records.record import RecordError
 from ..solver import aids, chances
 from ..solver.aids import Difficulty, Hint, Winnability
+from ..solver.analysis import Analysis
 
 if TYPE_CHECKING:
     from ..records.tree import Node
@@ -28,8 +43,12 @@ SEARCH_OUTSIDE_THE_LOCK = {
 
 @atomic_members(unlocked=SEARCH_OUTSIDE_THE_LOCK)
 class PlayAids(Atomic):
-    """Hints, winnability, difficulty and what the player knows, for ``Game`` (read through
-    its public members)."""
+    """Hints, winnability, difficulty, what the player knows and the analysis kept, for
+    ``Game`` (read through its public members)."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self._analysis: Analysis | None = None
 
     if TYPE_CHECKING:
 
@@ -41,6 +60,9 @@ class PlayAids(Atomic):
         def history(self) -> tuple[Move, ...]: ...
         @property
         def root(self) -> Node: ...
+        @property
+        def line(self) -> tuple[Move, ...]: ...
+        def _notify(self, action: str, move: Move | None) -> None: ...
 
     # ------------------------------------------------------------------ what the player knows
     def known_cards(self) -> frozenset[str]:
@@ -96,3 +118,76 @@ class PlayAids(Atomic):
     def difficulty(self) -> Difficulty:
         """How hard the solver finds the game from where it stands (see ``Difficulty``)."""
         return aids.difficulty(self.position)
+
+    # ------------------------------------------------------------------ the analysis kept
+    @property
+    def analysis(self) -> Analysis | None:
+        """The analysis of the current line as far as it agrees with the one kept (see the
+        module docstring); None when there is none."""
+        kept = self._analysis
+        if kept is None:
+            return None
+        agreeing = _agreeing(kept.line, self.line)
+        if agreeing == len(kept.moves):
+            return kept
+        return kept.cut(agreeing) if agreeing else None
+
+    def set_analysis(self, analysis: Analysis | None) -> None:
+        """Keep ``analysis`` (an ``Analysis`` of a line of this game's tree, from its start;
+        ``sw.analyse`` calls this) or, with None, forget the one kept; the listeners are told
+        (``"edit"``). ``ValueError`` when the analysed line is empty or not in the tree,
+        ``TypeError`` for another kind of object; the game is then unchanged."""
+        if analysis is not None and not isinstance(analysis, Analysis):
+            raise TypeError(
+                f"an analysis is an Analysis (from sw.analyse) or None, not {type(analysis).__name__}"
+            )
+        if analysis is not None:
+            if not analysis.moves:
+                raise ValueError("an analysis of no move is no analysis: keep None instead")
+            in_tree = _in_tree(self.root, analysis.line)
+            if in_tree < len(analysis.moves):
+                raise ValueError(
+                    f"the analysis is of another line: its move {in_tree + 1}, {analysis.line[in_tree]}, "
+                    "is not in this game's tree there"
+                )
+        self._analysis = analysis
+        self._notify("edit", None)
+
+    def _analysis_to_record(self) -> dict[str, object] | None:
+        """The kept analysis as a record's ``analysis`` entry, as far as its line is in the tree."""
+        kept = self._analysis
+        if kept is None:
+            return None
+        in_tree = _in_tree(self.root, kept.line)
+        return kept.cut(in_tree).to_record() if in_tree else None
+
+
+def analysis_from_record(data: object, start: Position, root: Node) -> Analysis:
+    """The analysis of a record (its ``analysis`` entry) whose game starts at ``start`` with
+    the tree ``root``; ``RecordError`` naming what is wrong."""
+    analysis = Analysis.from_record(data, start)
+    in_tree = _in_tree(root, analysis.line)
+    if in_tree < len(analysis.moves):
+        raise RecordError(
+            f"analysis, ply {in_tree + 1}: {analysis.line[in_tree]} is not a move of the tree there"
+        )
+    return analysis
+
+
+def _agreeing(first: tuple[Move, ...], second: tuple[Move, ...]) -> int:
+    """How many moves the two lines share from their start."""
+    for index, (one, other) in enumerate(zip(first, second, strict=False)):
+        if one != other:
+            return index
+    return min(len(first), len(second))
+
+
+def _in_tree(root: Node, line: tuple[Move, ...]) -> int:
+    """How many moves of ``line``, from the start, follow a path of the tree under ``root``."""
+    node = root
+    for index, move in enumerate(line):
+        child = node.variation(move)
+        if child is None:
+            return index
+        node = child
+    return len(line)

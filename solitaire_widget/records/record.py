@@ -26,7 +26,11 @@ other entry a move played from its ``parent`` (an earlier entry); entries that s
 are its variations, the main continuation first. ``comment``, ``marks`` (pile ids and card
 codes to highlight) and ``played_at`` (seconds since the epoch) may be left out. ``line`` is
 the entry the current line ends at and ``ply`` how many of its moves are played: the game
-loads standing there. The JSON Schema is ``record.schema.json`` beside this module.
+loads standing there. A game analysed (``sw.analyse``) has its analysis in ``analysis``
+(format version 2; written and read by ``solver.analysis.Analysis``, which ``Game`` calls):
+a record is written in the lowest version that holds it, 1 without an analysis, so a
+package that reads only version 1 still opens it. The JSON Schema is ``record.schema.json``
+beside this module; ``docs/records.md`` describes both versions.
 
 Reading checks everything, and a record that is not right raises ``RecordError`` (a
 ``ValueError``) saying what is wrong and where (for example ``tree[17]``, move 12).
@@ -50,13 +54,15 @@ from ..notation import positions
 from .tree import Node
 
 FORMAT = "solitaire-widget record"
-VERSION = 1
-"""The format version this package writes and the newest it reads."""
+VERSION = 2
+"""The newest format version this package writes and reads (2 adds ``analysis``)."""
+ANALYSIS_FROM = 2
+"""The first format version that may hold an ``analysis``."""
 MAX_COMMENT = 10_000
 """The longest comment, in characters: a comment is a note on a move, not a document."""
 MAX_MARKS = 64
 """The most marks one move may carry."""
-KEYS = ("format", "version", "game", "options", "seed", "start", "tree", "line", "ply")
+KEYS = ("format", "version", "game", "options", "seed", "start", "tree", "line", "ply", "analysis")
 NODE_KEYS = ("parent", "move", "comment", "marks", "played_at")
 
 
@@ -98,9 +104,17 @@ def checked_marks(position: Position, marks: Iterable[object] | None) -> tuple[s
     return tuple(dict.fromkeys(checked))
 
 
-def write(start: Position, seed: int | None, root: Node, line_end: Node, ply: int) -> dict[str, Any]:
+def write(
+    start: Position,
+    seed: int | None,
+    root: Node,
+    line_end: Node,
+    ply: int,
+    analysis: dict[str, Any] | None = None,
+) -> dict[str, Any]:
     """The record of a game that starts at ``start`` (dealt from ``seed``, when not None),
-    with the tree under ``root``, standing at ``ply`` of the line that ends at ``line_end``."""
+    with the tree under ``root``, standing at ``ply`` of the line that ends at ``line_end``,
+    with ``analysis`` (``Analysis.to_record()``) when there is one."""
     order = list(root.walk())
     index = {id(node): i for i, node in enumerate(order)}
     tree: list[dict[str, Any]] = []
@@ -120,9 +134,9 @@ def write(start: Position, seed: int | None, root: Node, line_end: Node, ply: in
     if seed is None:
         start_dict = positions.write(start, None, ())
         del start_dict["seed"], start_dict["history"]
-    return {
+    written = {
         "format": FORMAT,
-        "version": VERSION,
+        "version": 1 if analysis is None else ANALYSIS_FROM,
         "game": start.rules.name,
         "options": start.options,
         "seed": seed,
@@ -131,19 +145,40 @@ def write(start: Position, seed: int | None, root: Node, line_end: Node, ply: in
         "line": index[id(line_end)],
         "ply": ply,
     }
+    if analysis is not None:
+        written["analysis"] = analysis
+    return written
 
 
 def dumps(record: Mapping[str, Any]) -> str:
-    """A record as JSON text, one tree entry per line, so records read and diff well."""
-    head = {key: value for key, value in record.items() if key != "tree"}
+    """A record as JSON text, one tree entry and one analysed ply per line, so records read
+    and diff well."""
+    head = {key: value for key, value in record.items() if key not in ("tree", "analysis")}
     lines = ["{"]
     lines += [f"  {json.dumps(key)}: {json.dumps(value, ensure_ascii=False)}," for key, value in head.items()]
-    entries = [f"    {json.dumps(entry, ensure_ascii=False)}" for entry in record["tree"]]
-    lines.append('  "tree": [')
-    lines.append(",\n".join(entries))
-    lines.append("  ]")
+    lines += _listed("tree", record["tree"], "  ")
+    analysis = record.get("analysis")
+    if isinstance(analysis, dict) and isinstance(analysis.get("plies"), list):
+        lines[-1] += ","
+        lines.append('  "analysis": {')
+        lines += [
+            f"    {json.dumps(key)}: {json.dumps(value)},"
+            for key, value in analysis.items()
+            if key != "plies"
+        ]
+        lines += _listed("plies", analysis["plies"], "    ")
+        lines.append("  }")
+    elif analysis is not None:
+        lines[-1] += ","
+        lines.append(f'  "analysis": {json.dumps(analysis)}')
     lines.append("}")
     return "\n".join(lines) + "\n"
+
+
+def _listed(key: str, entries: list[Any], indent: str) -> list[str]:
+    """The lines of ``key``'s list, one entry per line (the closing bracket without a comma)."""
+    items = [f"{indent}  {json.dumps(entry, ensure_ascii=False)}" for entry in entries]
+    return [f"{indent}{json.dumps(key)}: [", ",\n".join(items), f"{indent}]"]
 
 
 def loads(text: str) -> dict[str, Any]:
@@ -177,13 +212,15 @@ def load(path: str | os.PathLike[str]) -> dict[str, Any]:
 
 class Read(NamedTuple):
     """A record once checked: its start, seed, tree (as nodes, the start first), the node
-    its current line ends at and the ply the game stands at."""
+    its current line ends at, the ply the game stands at, and its ``analysis`` entry as
+    written (None when it has none; ``solver.analysis.Analysis.from_record`` checks it)."""
 
     start: Position
     seed: int | None
     nodes: list[Node]
     line_end: Node
     ply: int
+    analysis: object = None
 
 
 def read(data: object) -> Read:
@@ -206,6 +243,10 @@ def read(data: object) -> Read:
     unknown = [key for key in data if key not in KEYS]
     if unknown:
         raise RecordError(f"the record has an unknown key {unknown[0]!r} (a record has {', '.join(KEYS)})")
+    if "analysis" in data and version < ANALYSIS_FROM:
+        raise RecordError(
+            f"the record is format version {version}, which has no 'analysis' (from version {ANALYSIS_FROM})"
+        )
     missing = [key for key in ("game", "tree", "line", "ply") if key not in data]
     if missing:
         raise RecordError(f"the record has no {missing[0]!r}")
@@ -220,7 +261,7 @@ def read(data: object) -> Read:
         raise RecordError(
             f"'ply' must be a whole number from 0 to {line_end.ply} (the line's length), not {ply!r}"
         )
-    return Read(start, seed, nodes, line_end, ply)
+    return Read(start, seed, nodes, line_end, ply, data.get("analysis"))
 
 
 def _start(data: dict[str, Any]) -> tuple[Position, int | None]:

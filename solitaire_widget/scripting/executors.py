@@ -2,7 +2,9 @@
 own, or on any ``concurrent.futures`` executor (a Dask cluster's included), in chunks,
 with one progress bar; what becomes of a dead worker and of Ctrl-C.
 
-``play_runs`` is the entry: every run of one call shares the bar and the pool.
+``play_runs`` is the entry: every run of one call shares the bar and the pool. The choice
+of executor (``check_executor``), the pool (``new_pool``, ``worker_count``), the bar
+(``Progress``) and the stop on Ctrl-C (``stop_own_workers``) serve ``analyse`` too.
 """
 
 from __future__ import annotations
@@ -23,7 +25,16 @@ from .shipping import pack
 from .step import describe
 from .view import Strategy
 
-__all__ = ["Executor", "SimulationWarning", "play_runs"]
+__all__ = [
+    "Executor",
+    "Progress",
+    "SimulationWarning",
+    "check_executor",
+    "new_pool",
+    "play_runs",
+    "stop_own_workers",
+    "worker_count",
+]
 
 Executor = concurrent.futures.Executor | Literal["serial"] | None
 """Where to play: None (a pool of the package's own), ``"serial"`` or an executor."""
@@ -52,31 +63,53 @@ def worker_count() -> int:
         return os.cpu_count() or 1
 
 
-def _new_pool(workers: int) -> concurrent.futures.ProcessPoolExecutor:
+def check_executor(executor: object) -> None:
+    """Nothing when ``executor`` is one ``Executor`` allows, else ``TypeError`` saying what is."""
+    if (
+        executor is not None
+        and executor != "serial"
+        and not isinstance(executor, concurrent.futures.Executor)
+    ):
+        raise TypeError(
+            f"executor is None, 'serial' or a concurrent.futures.Executor, not {describe(executor)}"
+        )
+
+
+def new_pool(workers: int, task_module: str) -> concurrent.futures.ProcessPoolExecutor:
+    """A process pool of the package's own with ``workers`` workers, for tasks defined in
+    the module ``task_module``."""
     # Fork is unsafe in a process with threads (a Jupyter kernel has several); forkserver
     # forks workers from a clean process, and loads the module of the workers' task there once.
     if "forkserver" in multiprocessing.get_all_start_methods():
         forkserver = multiprocessing.get_context("forkserver")
-        forkserver.set_forkserver_preload([play_chunk.__module__])
+        forkserver.set_forkserver_preload([task_module])
         return concurrent.futures.ProcessPoolExecutor(max_workers=workers, mp_context=forkserver)
     spawn = multiprocessing.get_context("spawn")
     return concurrent.futures.ProcessPoolExecutor(max_workers=workers, mp_context=spawn)
 
 
-class _Progress:
-    """A tqdm bar (the notebook's bar in Jupyter, text in a terminal), or nothing."""
+def stop_own_workers(before: set[multiprocessing.process.BaseProcess]) -> None:
+    """Terminate the worker processes started since ``multiprocessing.active_children()``
+    was ``before``: a pool of the package's own, stopped at once on Ctrl-C."""
+    for child in set(multiprocessing.active_children()) - before:
+        child.terminate()
+
+
+class Progress:
+    """A tqdm bar (the notebook's bar in Jupyter, text in a terminal) counting ``unit``s,
+    or nothing. Made by the function the user called, so that its warning points there."""
 
     _said_missing = False
 
-    def __init__(self, total: int, enabled: bool, description: str) -> None:
+    def __init__(self, total: int, enabled: bool, description: str, unit: str = "deal") -> None:
         self._bar: Any = None
         if not enabled:
             return
         try:
             from tqdm.auto import tqdm
         except ImportError:
-            if not _Progress._said_missing:
-                _Progress._said_missing = True
+            if not Progress._said_missing:
+                Progress._said_missing = True
                 warnings.warn(
                     "no progress bar: tqdm is not installed (pip install solitaire-widget[sim]); "
                     "progress=False hides this note",
@@ -84,7 +117,7 @@ class _Progress:
                     stacklevel=4,
                 )
             return
-        self._bar = tqdm(total=total, unit="deal", desc=description)
+        self._bar = tqdm(total=total, unit=unit, desc=description)
 
     def update(self, count: int) -> None:
         if self._bar is not None:
@@ -98,7 +131,7 @@ class _Progress:
 class _Plays:
     """Where the chunks of one call are played and what came back."""
 
-    def __init__(self, runs: list[Run], chunksize: int | None, workers: int, bar: _Progress) -> None:
+    def __init__(self, runs: list[Run], chunksize: int | None, workers: int, bar: Progress) -> None:
         self.runs = runs
         self.bar = bar
         self.rows: list[list[Row | None]] = [[None] * len(run.deals) for run in runs]
@@ -179,7 +212,7 @@ class _Feeder:
         self.sent = sent
         self.own = executor is None
         self.workers = worker_count()
-        self.pool = executor or _new_pool(self.workers)
+        self.pool = executor or new_pool(self.workers, play_chunk.__module__)
         self.window = 2 * self.workers if self.own else len(plays.chunks)
         self.in_flight: dict[concurrent.futures.Future[list[Row]], _Chunk] = {}
 
@@ -216,7 +249,7 @@ class _Feeder:
                 self.plays.fail(chunk, "a worker process died (BrokenProcessPool)")
             self.in_flight.clear()
             self.pool.shutdown(wait=True, cancel_futures=True)
-            self.pool = _new_pool(self.workers)
+            self.pool = new_pool(self.workers, play_chunk.__module__)
 
     def run(self) -> None:
         before = set(multiprocessing.active_children())
@@ -231,8 +264,7 @@ class _Feeder:
             for future in self.in_flight:
                 future.cancel()
             if self.own:
-                for child in set(multiprocessing.active_children()) - before:
-                    child.terminate()
+                stop_own_workers(before)
         finally:
             if self.own:
                 self.pool.shutdown(wait=True, cancel_futures=True)
@@ -263,16 +295,9 @@ def play_runs(
 ) -> list[list[Row]]:
     """Play every run's deals together (one progress bar, one pool); rows per run, in order."""
     check_whole_number("chunksize", chunksize, "deals", 1, none_ok=True)
-    if (
-        executor is not None
-        and executor != "serial"
-        and not isinstance(executor, concurrent.futures.Executor)
-    ):
-        raise TypeError(
-            f"executor is None, 'serial' or a concurrent.futures.Executor, not {describe(executor)}"
-        )
+    check_executor(executor)
     sent, executor = _shipped(runs, executor)
-    bar = _Progress(sum(len(run.deals) for run in runs), progress, description)
+    bar = Progress(sum(len(run.deals) for run in runs), progress, description)
     plays = _Plays(runs, chunksize, 1 if executor == "serial" else worker_count(), bar)
     try:
         if executor == "serial":

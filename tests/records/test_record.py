@@ -101,7 +101,7 @@ def set_entry(index, key, value):
     ("change", "message"),
     [
         (set_key("format", "pgn"), "not a solitaire_widget record"),
-        (set_key("version", 2), "format version 2, newer than this solitaire_widget reads"),
+        (set_key("version", 3), "format version 3, newer than this solitaire_widget reads"),
         (set_key("version", "1"), "'version' must be a whole number"),
         (set_key("game", "spider"), "unknown game 'spider'"),
         (set_key("options", {"draw": 3}), "Father has no option 'draw'"),

@@ -262,7 +262,7 @@ def test_without_pandas_the_rows_are_a_list_of_dicts(monkeypatch):
 
 def test_without_tqdm_it_says_so_once_and_only_when_a_bar_was_asked_for(monkeypatch):
     hide(monkeypatch, "tqdm", "tqdm.auto")
-    monkeypatch.setattr(executors._Progress, "_said_missing", False)
+    monkeypatch.setattr(executors.Progress, "_said_missing", False)
     with warnings.catch_warnings(record=True) as said:
         warnings.simplefilter("always")
         sw.simulate("following", strategies.greedy, 2, executor="serial", progress=False)
