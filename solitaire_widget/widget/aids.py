@@ -39,7 +39,7 @@ from ..solver import aids as solver_aids
 from ..solver.aids import Difficulty, Hint, Winnability
 from ..solver.analysis import MoveAnalysis, Task, chances_for
 from ..solver.chances import WinChance
-from .analysis import BOARD_SAMPLING, judging_task, lost_move_words
+from .analysis import BOARD_SETTINGS, judging_task, lost_move_words
 from .worker import SolverWorker
 
 HINT_SECONDS = 1.0
@@ -195,7 +195,10 @@ class PlayAids:
         game = self._game
         if fair:
             known = [parse_card(code) for code in game.known_cards()]
-            hint = partial(solver_aids.fair_hint, game.position, known, *BOARD_SAMPLING)
+            settings = BOARD_SETTINGS
+            hint = partial(
+                solver_aids.fair_hint, game.position, known, settings.samples, settings.seed, settings.limits
+            )
         else:
             hint = partial(solver_aids.hint, game.position, time_limit=time_limit)
         task = self.submit(hint)

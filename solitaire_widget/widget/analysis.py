@@ -14,13 +14,16 @@ kernel's core on a small one, and the board must stay playable first.
 
 The analysis judges the game's line as it stood when it started (``Game.line``, the moves
 ahead of the current one included); the player may play on, go back or change the line
-meanwhile. Stopped (``stop()``, the board's Stop or Escape), failed, or cut short by a new
-deal, it leaves the game unchanged and ``said`` says why; finished, it is stored in the game.
+meanwhile. Stopped (the board's Stop or Escape, an interrupted ``w.analyse()``), failed, or
+cut short by a new deal, it leaves the game unchanged and says why; finished, it is kept in
+the game (``Game.set_analysis``), as ``sw.analyse`` keeps its own.
 
 What the board shows
 ====================
 
-``board_rows`` gives one row per analysed move that is still in the game's tree, found by its
+The moves judged so far while it runs, else the game's own analysis (``Game.analysis``: the
+one kept, as far as it agrees with the current line; a record loaded with one shows it at
+once). ``board_rows`` gives one row per judged move still in the game's tree, found by its
 moves from the start (see ``intents.py``, Analysis): its node in the timeline, its judgement
 and glyph, and the chances in words for the entry's tooltip and sentence.
 """
@@ -36,15 +39,13 @@ from typing import Any
 
 from ..engine.explain import sentence
 from ..game import Game
-from ..solver.analysis import MoveAnalysis, Task, chances_for, tasks
-from ..solver.chances import DEFAULT_SAMPLES, Chance, WinChance, check_sampling
+from ..solver.analysis import Analysis, AnalysisStopped, MoveAnalysis, Settings, Task, chances_for, tasks
+from ..solver.chances import DEFAULT_SAMPLES, Chance, WinChance
 from ..solver.judgement import GLYPHS
 from .timeline import TimelineSync
 
-Limits = tuple[float | None, int | None]
-
-BOARD_SAMPLING = check_sampling(DEFAULT_SAMPLES, 0, None, None)
-"""The samples, seed and limits of the board's analysis and of the lost move's judgement:
+BOARD_SETTINGS = Settings.checked(DEFAULT_SAMPLES, 0, None, None)
+"""How the board samples its fair hints, its analysis and the lost move's judgement:
 ``win_chance``'s defaults (64 samples, 20,000 positions each, seed 0), the same on every machine."""
 
 BAD_LUCK = ("best", "good", "only move")
@@ -62,13 +63,9 @@ def _an(word: str) -> str:
 def judging_task(game: Game, ply: int) -> Task:
     """The task that judges move ``ply`` (1 = the first) of the game's history, as the player
     saw the board then (read it holding the game's lock)."""
-    return tasks(
-        game.start,
-        game.history[:ply],
-        samples=BOARD_SAMPLING[0],
-        seed=BOARD_SAMPLING[1],
-        limits=BOARD_SAMPLING[2],
-    )[-1]
+    settings = BOARD_SETTINGS
+    moves = game.history[:ply]
+    return tasks(game.start, moves, samples=settings.samples, seed=settings.seed, limits=settings.limits)[-1]
 
 
 def lost_move_words(task: Task, judged: MoveAnalysis) -> dict[str, Any]:
@@ -152,15 +149,12 @@ class _Running:
     """An analysis under way: the game and line it judges, and the moves judged so far."""
 
     game: Game
+    settings: Settings
     tasks: list[Task]
     judged: list[MoveAnalysis]
     serial: int
-    finished: Future[list[MoveAnalysis]]
+    finished: Future[Analysis]
     task: Future[WinChance] | None = None
-
-
-class AnalysisStopped(Exception):
-    """An analysis on the board was stopped or failed; the game is unchanged."""
 
 
 class BoardAnalysis:
@@ -182,29 +176,28 @@ class BoardAnalysis:
         self._published = published
         self._serials = itertools.count(1)
         self._running: _Running | None = None
-        self._kept: tuple[Game, list[MoveAnalysis]] | None = None
-        # The last run's end, and the game it was about: "done", "stopped" or "failed", and why.
-        self._ended: tuple[Game, str, str | None] | None = None
+        # How the last run that did not finish ended, and the game it was about: "stopped" or
+        # "failed", and why (a finished one shows as the game's analysis).
+        self._ended: tuple[Game, str, str] | None = None
 
     def running_on(self, game: Game) -> bool:
         """True while an analysis of ``game`` is under way."""
         return self._running is not None and self._running.game is game
 
-    def start(
-        self, game: Game, sampling: tuple[int, int, Limits] | None = None
-    ) -> Future[list[MoveAnalysis]]:
-        """Judge every move of ``game``'s line with ``sampling`` (samples, seed and limits, as
-        ``check_sampling`` gives them; None: ``BOARD_SAMPLING``); ``ValueError`` when the line
-        has no move or an analysis runs. The future gives the moves judged, or fails with
-        ``AnalysisStopped``."""
+    def start(self, game: Game, settings: Settings | None = None) -> Future[Analysis]:
+        """Judge every move of ``game``'s line with ``settings`` (None: ``BOARD_SETTINGS``);
+        ``ValueError`` when the line has no move to judge or an analysis runs. The future
+        gives the ``Analysis`` (also kept in the game), or fails with ``AnalysisStopped``."""
         if self._running is not None:
             raise ValueError("an analysis is already running on this board: stop it first")
-        if not game.line:
-            raise ValueError("there is no move to analyse yet: play some first")
-        samples, seed, limits = BOARD_SAMPLING if sampling is None else sampling
+        settings = BOARD_SETTINGS if settings is None else settings
         # The line from the start, whatever ply the game stands at.
-        todo = tasks(game.start, game.line, samples=samples, seed=seed, limits=limits)
-        running = self._running = _Running(game, todo, [], next(self._serials), Future())
+        todo = tasks(
+            game.start, game.line, samples=settings.samples, seed=settings.seed, limits=settings.limits
+        )
+        if not todo:
+            raise ValueError("there is no move to analyse yet: play some first")
+        running = self._running = _Running(game, settings, todo, [], next(self._serials), Future())
         self._ended = None
         self._next(running)
         self._published()
@@ -248,24 +241,29 @@ class BoardAnalysis:
         running.judged.append(MoveAnalysis.of(running.tasks[len(running.judged)], future.result()))
         if len(running.judged) < len(running.tasks):
             self._next(running)
-        else:
-            self._running = None
-            self._kept = (running.game, running.judged)
-            self._ended = (running.game, "done", None)
-            running.finished.set_result(running.judged)
+            self._published()
+            return
+        analysis = Analysis(running.settings, running.judged)
+        try:
+            running.game.set_analysis(analysis)  # its listeners publish the board again
+        except ValueError as error:  # the line was deleted from the tree meanwhile
+            self._end(running, "failed", f"the analysis could not be kept ({error})")
+            return
+        self._running = None
+        running.finished.set_result(analysis)
         self._published()
 
     def shown(self, game: Game, timeline: TimelineSync) -> dict[str, Any]:
         """The ``analysis`` trait's value for ``game`` on show (see ``intents.py``)."""
         running = self._running if self.running_on(game) else None
-        kept = self._kept[1] if self._kept is not None and self._kept[0] is game else []
-        moves = running.judged if running is not None else kept
+        kept = game.analysis
+        moves = running.judged if running is not None else ([] if kept is None else kept.moves)
         if running is not None:
             status, said = "running", None
         elif self._ended is not None and self._ended[0] is game:
             status, said = self._ended[1], self._ended[2]
         else:
-            status, said = ("done" if kept else "none"), None
+            status, said = ("none" if kept is None else "done"), None
         return {
             "status": status,
             "done": len(moves) if running is not None else None,

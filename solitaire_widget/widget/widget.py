@@ -40,8 +40,8 @@ from ..game import Game
 from ..lesson import AnyLesson, Lesson, MistakesLesson
 from ..scripting.strategies import Strategy
 from ..solver.aids import Hint
-from ..solver.analysis import MoveAnalysis
-from ..solver.chances import DEFAULT_SAMPLES, check_sampling
+from ..solver.analysis import Analysis, Settings
+from ..solver.chances import DEFAULT_SAMPLES
 from .aids import NO_AIDS, PlayAids
 from .analysis import BoardAnalysis
 from .handling import IntentHandling
@@ -217,23 +217,24 @@ class SolitaireWidget(IntentHandling, anywidget.AnyWidget):
 
     def analyse(
         self, samples: int = DEFAULT_SAMPLES, *, seed: int = 0, node_limit: int | None = None
-    ) -> list[MoveAnalysis]:
+    ) -> Analysis:
         """Judge every move of the game's line (all of it, the moves ahead of the one on show
-        too) from what the player could see when they played it, as ``sw.analyse`` does, in
-        the widget's worker process one move at a time, so the board stays playable and its
-        hints and checks are answered meanwhile. The board shows the progress, then each
-        move's judgement in the move list and the win chance along the line in the strip
-        under it. Waits until it is done (as ``hint`` does) and returns it.
+        too) from what the player could see when they played it, as ``sw.analyse`` does, but
+        in the widget's worker process one move at a time, so the board stays playable and
+        its hints and checks are answered meanwhile (see ``widget/analysis.py``). The board
+        shows the progress, then each move's judgement in the move list and the win chance
+        along the line in the strip under it. Waits until it is done (as ``hint`` does),
+        keeps the ``Analysis`` in the game (``w.game.analysis``) and returns it.
 
         Bad arguments raise ``ValueError``. Stopped (the board's Stop, Escape, interrupting
         the cell) or failed, it raises ``AnalysisStopped`` saying why, and the game is
         unchanged; so does a new deal shown meanwhile.
         """
-        sampling = check_sampling(samples, seed, node_limit, None)
+        settings = Settings.checked(samples, seed, node_limit, None)
         with self._holding_game() as game:
             if self._lesson is not None:
                 raise ValueError("not during a lesson: end_lesson() first")
-            finished = self._analysis.start(game, sampling)
+            finished = self._analysis.start(game, settings)
         try:
             return finished.result()
         except KeyboardInterrupt:

@@ -121,6 +121,18 @@ def test_an_analysed_game_shows_glyphs_and_the_strip_whose_cells_go_there(
     expect(root.locator("[data-timeline] [aria-current='step']")).to_have_attribute("data-ply", "1")
     notebook.assert_board_matches_python()
 
+    # Kept in the game and its record: the game saved and loaded again opens analysed.
+    assert notebook.python_json("[str(m.move) for m in w.game.analysis.moves]") == list(LOSABLE_LINE)
+    version = notebook.version()
+    notebook.run_cell(
+        "import os, tempfile\n"
+        "_saved = os.path.join(tempfile.mkdtemp(), 'analysed.json')\n"
+        "w.save(_saved)\nw.load(_saved)"
+    )
+    notebook.wait_for_version(version)
+    expect(strip.locator(".sw-strip-cell:not([hidden])")).to_have_count(3)
+    expect(root.locator("[data-timeline] [data-ply='3']")).to_have_attribute("data-judgement", "blunder")
+
     try:
         for theme, name in ((LIGHT, "light"), (DARK, "dark")):
             set_theme(notebook, theme)
@@ -163,7 +175,7 @@ def test_escape_stops_an_analysis_and_the_game_is_unchanged(open_notebook, page_
     expect(root.locator(".sw-analysis-words")).to_have_text(f"Analysis stopped: {analysis['said']}.")
     expect(root.locator("[data-timeline] [data-judgement]")).to_have_count(0)
     expect(root.locator("[data-strip]")).to_be_hidden()
-    assert notebook.python_json("len(w.game.history)") == 21
+    assert notebook.python_json("[len(w.game.history), w.game.analysis is None]") == [21, True]
     assert page_errors == []
 
 

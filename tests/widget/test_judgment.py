@@ -15,7 +15,6 @@ from test_widget import View
 
 import solitaire_widget as sw
 from solitaire_widget.widget import aids as aids_module
-from solitaire_widget.widget.analysis import AnalysisStopped
 
 BETTER = "10♠ from the waste onto 9♠ on foundation 4"
 
@@ -176,7 +175,7 @@ def test_stop_leaves_the_game_unchanged_and_says_so(workers):
     assert w.game.to_record() == before
     answer(w, workers)  # the move being judged when it stopped: its answer is dropped
     assert w.analysis["status"] == "stopped" and workers[-1].waiting() == []
-    assert w.game.to_record() == before
+    assert w.game.to_record() == before and w.game.analysis is None
 
 
 def test_a_failed_analysis_says_why_and_changes_nothing(workers):
@@ -188,7 +187,7 @@ def test_a_failed_analysis_says_why_and_changes_nothing(workers):
     settled(w)
     assert w.analysis["status"] == "failed" and w.analysis["moves"] == []
     assert w.analysis["said"] == "the analysis failed at move 1 (out of memory): the game is unchanged"
-    assert w.game.to_record() == before
+    assert w.game.to_record() == before and w.game.analysis is None
 
 
 def test_a_new_deal_stops_the_analysis(workers):
@@ -233,12 +232,14 @@ def test_one_analysis_at_a_time_and_none_of_an_empty_line_or_in_a_lesson(workers
         w.analyse()
 
 
-def test_w_analyse_waits_returns_the_moves_and_raises_when_stopped(workers):
+def test_w_analyse_waits_keeps_the_analysis_in_the_game_and_raises_when_stopped(workers):
     w, view = lost_board()
     workers[-1].autorun = True
-    moves = w.analyse(samples=16, node_limit=5_000)
-    assert [str(m.move) for m in moves] == list(LOSABLE_LINE)
-    assert settled(w) and w.analysis["status"] == "done"
+    analysis = w.analyse(samples=16, node_limit=5_000)
+    assert isinstance(analysis, sw.Analysis) and w.game.analysis is analysis
+    assert analysis.line == tuple(map(sw.Move.parse, LOSABLE_LINE))
+    assert (analysis.settings.samples, analysis.settings.node_limit) == (16, 5_000)
+    assert settled(w) and w.analysis["status"] == "done" and len(w.analysis["moves"]) == 3
     with pytest.raises(ValueError, match="samples"):
         w.analyse(samples=0)
 
@@ -249,8 +250,24 @@ def test_w_analyse_waits_returns_the_moves_and_raises_when_stopped(workers):
             view.send_intent("stop_analysis")
 
     w.observe(stop_when_started, names="analysis")
-    with pytest.raises(AnalysisStopped, match="stopped after 0 of 3 moves: the game is unchanged"):
+    with pytest.raises(sw.AnalysisStopped, match="stopped after 0 of 3 moves: the game is unchanged"):
         w.analyse()
+    assert w.game.analysis is analysis, "the analysis kept before stays"
+    assert w.analysis["status"] == "stopped" and len(w.analysis["moves"]) == 3
+
+
+def test_an_analysed_game_loaded_on_the_board_shows_its_analysis_at_once(workers, tmp_path):
+    w, _ = lost_board()
+    workers[-1].autorun = True
+    w.analyse()
+    w.save(tmp_path / "analysed.json")
+    other, _ = fair_board()
+    other.load(tmp_path / "analysed.json")
+    assert other.analysis["status"] == "done"
+    assert [row["glyph"] for row in other.analysis["moves"]] == [
+        row["glyph"] for row in settled(w) and w.analysis["moves"]
+    ]
+    assert other.learn_from_mistakes().total == 1, "the board's analysis is the one lessons learn from"
 
 
 def test_the_analysis_is_read_only():
