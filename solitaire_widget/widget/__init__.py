@@ -2,8 +2,9 @@
 (``widget.py``); the protocol with its views and the checks on what they send
 (``intents.py``); carrying out their intents (``handling.py``); the state they draw, built
 from the game alone (``state.py``) and kept in step with it (``sync.py``); the timeline sent
-row by row (``timeline.py``); a strategy's run on the board (``run.py``); the play aids'
-worker (``aids.py``). The only part of the package that imports Jupyter libraries."""
+row by row (``timeline.py``); a strategy's run on the board (``run.py``); the play aids
+(``aids.py``), the analysis on the board (``analysis.py``) and the solver's worker process
+behind both (``worker.py``). The only part of the package that imports Jupyter libraries."""
 
 from __future__ import annotations
 

@@ -1,6 +1,11 @@
 """The widget's play aids: hints, the "still winnable?" check and winnable deals.
 
-The solver runs in a worker process, never in the kernel: it is pure Python, and in a
+A hint is fair (``hint_mode = "fair"``, the default: the move with the best win chance from
+the cards the player has seen, ``Game.hint(fair=True)``) or the solver's, which sees every
+card. The check is the solver's too; where it names the move that lost the game, that move
+is then judged from what the player could see when they played it (``analysis.py``), once.
+
+The solver runs in a worker process (``worker.py``), never in the kernel: it is pure Python, and in a
 thread of the kernel it would hold the GIL, so every move played meanwhile would wait for
 it. The process is started on first use (with "spawn", which is safe whatever threads the
 kernel runs) and works on one task at a time, in the order asked; a task that is no longer
