@@ -4,7 +4,7 @@
 //
 // SolitaireView holds the state and what the player holds, wires events to the parts that
 // handle them (board.js, pointer.js, keyboard.js, toolbar.js, feedback.js, study.js for
-// the move list and the lesson, and playaids.js for hints, options and the solver's verdicts)
+// the move list, its analysis and the lesson, and playaids.js for hints, options and verdicts)
 // and sends intents.
 //
 // Instant moves: a move in the state's legal list is drawn on the board the moment it is
