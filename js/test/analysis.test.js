@@ -131,6 +131,19 @@ describe("the analysis on the board", () => {
     expect(q("[data-strip]").hidden).toBe(true);
   });
 
+  it("the focus goes from Analyse to Stop and back, where Escape stops the analysis", () => {
+    const { model, q } = mountPlayed();
+    q("[data-action='analyse']").focus();
+    click(q("[data-action='analyse']"));
+    model.change("analysis", { status: "running", done: 0, total: 3, said: null, moves: [] });
+    expect(document.activeElement).toBe(q("[data-action='stop_analysis']"));
+    key(document.activeElement, "Escape");
+    expect(model.sent.at(-1)).toMatchObject({ kind: "stop_analysis" });
+    model.change("analysis", { status: "stopped", said: "stopped after 0 of 3 moves: the game is unchanged", moves: [] });
+    expect(document.activeElement).toBe(q("[data-action='analyse']"));
+    expect(q("[aria-live]").textContent).toBe("Analysis stopped: stopped after 0 of 3 moves: the game is unchanged.");
+  });
+
   it("marks judged moves with their glyph, tooltip and words, and draws the strip", () => {
     const { model, q, qa } = mountPlayed();
     model.change("analysis", DONE);
