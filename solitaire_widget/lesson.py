@@ -151,7 +151,7 @@ class MistakesLesson:
 
     def __init__(self, source: Game, analysis: Analysed | None = None) -> None:
         if analysis is None:
-            analysis = getattr(source, "analysis", None)
+            analysis = source.analysis
         if analysis is None:
             raise ValueError("the game has no analysis: analyse it first (sw.analyse or the board's Analyse)")
         self.source = source.copy()
