@@ -73,6 +73,12 @@ export function judgementCounts(moves) {
   return counts.length ? counts.join(", ") : "no mistakes";
 }
 
+/** The mistakes and blunders "learn from your mistakes" asks about, once the analysis is done. */
+export function mistakesToLearn(analysis) {
+  if (analysis.status !== "done") return 0;
+  return analysis.moves.filter((row) => row.judgement === "mistake" || row.judgement === "blunder").length;
+}
+
 /** What the panel says of the analysis: "" when there is none. */
 export function analysisWords(analysis) {
   const { status, done, total, said, moves } = analysis;

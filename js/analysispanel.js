@@ -5,7 +5,7 @@
 // a cell goes to that move. Python runs the analysis (the `analysis` trait); this shows it.
 
 import "./analysis.css";
-import { analysisWords, percent, stripCells } from "./analysis.js";
+import { analysisWords, mistakesToLearn, percent, stripCells } from "./analysis.js";
 import { makeButton, makeElement, makeIcon, setAttr, setText } from "./dom.js";
 
 // Bars of different heights: the chance along the line (drawn: fonts lack most chart characters).
@@ -28,9 +28,12 @@ export class AnalysisPanel {
     this.stopButton.title = "Stop the analysis (Escape); the game stays as it is";
     this.stopButton.classList.add("sw-button--active");
     this.stopButton.hidden = true;
+    this.learnButton = makeButton("learn_from_mistakes", "Learn from mistakes", "\u2691");
+    this.learnButton.title = "A lesson that stops before each mistake and blunder and asks for a better move";
+    this.learnButton.hidden = true;
     // Said to screen readers by the view's live region (Study.tellAnalysis), not as each move is judged.
     this.words = makeElement("p", "sw-analysis-words");
-    head.append(this.analyseButton, this.stopButton, this.words);
+    head.append(this.analyseButton, this.stopButton, this.learnButton, this.words);
     this.strip = makeElement("div", "sw-strip", {
       "data-strip": "",
       role: "group",
@@ -48,6 +51,8 @@ export class AnalysisPanel {
     this.analyseButton.hidden = running;
     this.stopButton.hidden = !running;
     this.analyseButton.disabled = !enabled;
+    this.learnButton.hidden = running || mistakesToLearn(analysis) === 0;
+    this.learnButton.disabled = !enabled;
     setAttr(this.el, "data-status", analysis.status);
     const words = analysisWords(analysis);
     setText(this.words, words);

@@ -15,7 +15,11 @@ export class LessonPanel {
     this.final = makeElement("p", "sw-lesson-final", { hidden: "" });
     this.said = makeElement("p", "sw-lesson-said");
     this.showMeButton = makeButton("show_me", "Show me", "\u261E");
-    this.el.append(this.progress, this.final, this.said, this.showMeButton);
+    this.endButton = makeButton("end_lesson", "End lesson", "\u2715");
+    this.endButton.title = "End the lesson and play on from here as an ordinary game";
+    const buttons = makeElement("div", "sw-lesson-buttons");
+    buttons.append(this.showMeButton, this.endButton);
+    this.el.append(this.progress, this.final, this.said, buttons);
   }
 
   /** Shows `lesson` (state.lesson), or hides the panel for null (no lesson, or no state to show). */

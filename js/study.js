@@ -13,6 +13,9 @@ import { isRunning } from "./run.js";
 import { MoveList } from "./timeline.js";
 import { TimelineRows } from "./tree.js";
 
+/** The buttons' actions the study side answers (the view hands them to `Study.runCommand`). */
+export const STUDY_ACTIONS = new Set(["first", "back", "forward", "last", "replay", "show_me", "end_lesson", "learn_from_mistakes", "analyse", "stop_analysis"]);
+
 export class Study {
   constructor(view) {
     this.view = view;
@@ -173,7 +176,9 @@ export class Study {
         else if (!this.view.problem) this.replay.start();
         break;
       case "show_me":
-        this.view.sendIntent("show_me");
+      case "end_lesson":
+      case "learn_from_mistakes":
+        this.view.sendIntent(action);
         break;
       case "analyse":
       case "stop_analysis":

@@ -33,7 +33,7 @@ import { pileName, stateProblem } from "./piles.js";
 import { PlayAids } from "./playaids.js";
 import { PointerPlay } from "./pointer.js";
 import { isRunning, runNews } from "./run.js";
-import { Study } from "./study.js";
+import { STUDY_ACTIONS, Study } from "./study.js";
 import { Toolbar, parseSeed, seedRefusal } from "./toolbar.js";
 
 const STILL_WAITING = "Still waiting for the kernel to answer the last request.";
@@ -357,6 +357,10 @@ export class SolitaireView {
 
   runCommand(action) {
     this.drawsQueued = 0;
+    if (STUDY_ACTIONS.has(action)) {
+      this.study.runCommand(action);
+      return;
+    }
     switch (action) {
       case "new":
         this.newGame();
@@ -370,16 +374,6 @@ export class SolitaireView {
         this.held = null;
         this.board.updateHighlights();
         this.sendIntent(action);
-        break;
-      case "first":
-      case "back":
-      case "forward":
-      case "last":
-      case "replay":
-      case "show_me":
-      case "analyse":
-      case "stop_analysis":
-        this.study.runCommand(action);
         break;
       case "hint":
       case "options":

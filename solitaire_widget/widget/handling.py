@@ -18,7 +18,7 @@ from ..engine.deal import random_seed
 from ..engine.games import rules_for
 from ..engine.moves import IllegalMove, Move
 from ..game import Game
-from ..lesson import AnyLesson
+from ..lesson import AnyLesson, MistakesLesson
 from .analysis import BoardAnalysis
 from .intents import STALE, IntentFields, Refusal, brief, checked_intent, request_id, view_of
 from .run import Run
@@ -232,6 +232,20 @@ class IntentHandling(StateSync):
             raise Refusal("no analysis is running on this board")
         self._analysis.stop("stopped")
 
+    def _learn_from_mistakes(self, _intent: dict[str, Any]) -> None:
+        try:
+            lesson = MistakesLesson(self._game)
+        except ValueError as error:
+            raise Refusal(str(error)) from None
+        self._lesson = lesson
+        self._switch_to(lesson.student_game())
+
+    def _end_lesson(self, _intent: dict[str, Any]) -> None:
+        if self._lesson is None:
+            raise Refusal("no lesson is running")
+        self._lesson = None
+        self._publish(None)
+
     def _stop(self, _intent: dict[str, Any]) -> None:
         # Answered whatever its version: the board moves on under a playing strategy.
         if self._last_run is None or not self._last_run.playing:
@@ -266,6 +280,8 @@ INTENTS: dict[str, Intent] = {
     "goto": Intent(_fields("ply"), IntentHandling._goto),
     "enter": Intent(_fields("node"), IntentHandling._enter),
     "show_me": Intent(_fields(), IntentHandling._show_me, in_lesson=True),
+    "learn_from_mistakes": Intent(_fields(), IntentHandling._learn_from_mistakes),
+    "end_lesson": Intent(_fields(), IntentHandling._end_lesson, in_lesson=True),
     "sync_timeline": Intent(_fields(), IntentHandling._sync_timeline, on_the_board=False),
     "hint": Intent(_fields(), IntentHandling._hint),
     "setting": Intent(_fields("name", "value"), IntentHandling._setting, on_the_board=False),

@@ -141,6 +141,8 @@ Custom messages (``model.send(content)``), each a JSON object with exactly these
     {"kind": "goto", "version": v, "request": id, "ply": k}        k: 0 to line_length
     {"kind": "enter", "version": v, "request": id, "node": id}     any node of the timeline
     {"kind": "show_me", "version": v, "request": id}               a lesson's next move
+    {"kind": "learn_from_mistakes", "version": v, "request": id}   the lesson of the analysis
+    {"kind": "end_lesson", "version": v, "request": id}            play on as an ordinary game
     {"kind": "sync_timeline", "version": v, "request": id}         send the whole timeline
     {"kind": "demo", "version": v, "request": id}                  play the solver's line
     {"kind": "stop", "version": v, "request": id}                  stop the strategy playing
@@ -167,6 +169,11 @@ state of a run playing, and the run's moves follow as a strategy's do.
 ``stop`` is carried out whatever its version (a playing strategy keeps changing the
 board); it is refused when no strategy plays. While one plays, every other intent but
 ``sync_timeline`` is refused ("a strategy is playing on this board: press Stop first").
+
+``learn_from_mistakes`` starts "learn from your mistakes" on the game on show
+(``w.learn_from_mistakes()``); it is refused, with the reason, when the game has no analysis
+or the analysis judged no move a mistake or a blunder. ``end_lesson`` ends a lesson of
+either kind (``w.end_lesson()``); the game on show plays on.
 
 ``analyse`` starts the analysis of the game's line in the worker, one move at a time, with
 ``win_chance``'s default samples and limits; it is refused when the line has no move or an

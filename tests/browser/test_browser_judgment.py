@@ -192,3 +192,46 @@ def test_the_chip_says_the_solver_sees_every_card_and_judges_the_losing_move(
     expect(chip).to_have_attribute("title", re.compile(said))
     root.screenshot(path=artifacts / "chip-judged.png", animations="disabled")
     assert page_errors == []
+
+
+@pytest.mark.browser(timeout=150)
+def test_learn_from_mistakes_asks_before_the_blunder_and_ends_on_request(
+    open_notebook, page_errors, artifacts
+):
+    notebook = open_notebook([LOST + "w"])
+    root = notebook.wait_for_widget()
+    learn = root.locator("[data-action='learn_from_mistakes']")
+    expect(learn).to_be_hidden()
+    root.locator("[data-action='analyse']").click()
+    wait_for_analysis(notebook, "done")
+    expect(learn).to_be_visible()
+
+    version = notebook.version()
+    learn.click()
+    notebook.wait_for_version(version)
+    lesson = root.locator(".sw-lesson")
+    expect(lesson.locator(".sw-lesson-progress")).to_have_text(re.compile(r"^Mistake 1 of 1 · found 0"))
+    expect(lesson.locator(".sw-lesson-said")).to_contain_text("Before move 3 the game played a blunder")
+    assert notebook.python_json("w.game.ply") == 2
+    notebook.assert_board_matches_python()
+    root.screenshot(path=artifacts / "learn-from-mistakes.png", animations="disabled")
+
+    # The move played in the game is not good enough: refused with its chance.
+    notebook.click_pile("stock")
+    expect(root.locator(".sw-toast")).to_contain_text("Not better enough")
+    assert notebook.python_json("w.game.ply") == 2
+
+    version = notebook.version()
+    lesson.locator("[data-action='show_me']").click()
+    notebook.wait_for_version(version)
+    final = lesson.locator(".sw-lesson-final")
+    expect(final).to_contain_text("you found 0 of 1 better moves yourself, 1 shown")
+    expect(lesson.locator(".sw-lesson-said")).to_contain_text("10♠")
+
+    version = notebook.version()
+    lesson.locator("[data-action='end_lesson']").click()
+    notebook.wait_for_version(version)
+    expect(lesson).to_be_hidden()
+    assert notebook.python_json("w.state['lesson']") is None
+    expect(root.locator(".sw-toolbar [data-action='undo']")).to_be_enabled()
+    assert page_errors == []

@@ -274,3 +274,42 @@ def test_the_analysis_is_read_only():
     w, _ = fair_board()
     with pytest.raises(traitlets.TraitError, match="read-only"):
         w.analysis = {"status": "done", "moves": []}
+
+
+# ---------------------------------------------------------------------- learn from your mistakes
+def test_learn_from_mistakes_starts_from_the_board_and_end_lesson_plays_on(workers):
+    w, view = lost_board()
+    view.send_intent("learn_from_mistakes")
+    assert view.sent[-1]["reason"].startswith("the game has no analysis")
+    assert w.state["lesson"] is None and w.game.ply == len(LOSABLE_LINE)
+
+    sw.analyse(w.game, executor="serial", progress=False)
+    view.send_intent("learn_from_mistakes")
+    lesson = w.state["lesson"]
+    assert lesson["kind"] == "mistakes" and lesson["total"] == 1 and lesson["ply"] == 0
+    assert "Before move 3 the game played a blunder" in lesson["said"]
+    assert w.game.history == tuple(sw.Move.parse(m) for m in LOSABLE_LINE[:2])
+
+    view.send_intent("undo")
+    assert "lesson" in view.sent[-1]["reason"]
+    view.send_intent("move", source="stock", target="waste", count=1)
+    assert view.sent[-1]["reason"].startswith("not better enough")
+    view.send_intent("show_me")
+    lesson = w.state["lesson"]
+    assert lesson["done"] and lesson["shown"] == 1 and BETTER in lesson["said"]
+
+    view.send_intent("end_lesson")
+    assert w.state["lesson"] is None
+    view.send_intent("end_lesson")
+    assert view.sent[-1]["reason"] == "no lesson is running"
+    view.send_intent("undo")
+    assert w.game.ply == 2
+
+
+def test_learn_from_mistakes_is_refused_when_the_analysis_found_none(workers):
+    w, view = fair_board()
+    w.play("s>w")
+    sw.analyse(w.game, executor="serial", progress=False, samples=8)
+    view.send_intent("learn_from_mistakes")
+    assert view.sent[-1]["reason"].startswith("the analysis judged no move a mistake or a blunder")
+    assert w.state["lesson"] is None
