@@ -139,6 +139,8 @@ export class Study {
     if (height !== this.boardHeight) {
       this.boardHeight = height;
       this.el.style.setProperty("--sw-board-h", height);
+      // The list's height changed with the board's: the current move must stay in sight.
+      if (this.moveList.current) this.moveList.keepInView(this.moveList.current);
     }
   }
 

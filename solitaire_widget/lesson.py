@@ -232,13 +232,14 @@ class MistakesLesson:
     def _answered(self, game: Game, move: Move, lead: str) -> str:
         question = self._questions[self.asked]
         position = game.position
-        played = question.move
-        words = (
-            f"{lead}: {explain.sentence(position, move)} wins {question.chances.moves[move].in_words}. "
-            f"In the game, {explain.sentence(position, played)} ({question.judgement}) won "
-            f"{_percent(question.chance_after)}; the best, {explain.sentence(position, question.best_move)}, "
-            f"{_percent(question.best_chance)}."
-        )
+        words = f"{lead}: {explain.sentence(position, move)} wins {question.chances.moves[move].in_words}"
+        if move == question.best_move:
+            words += ", the best chance here."
+        else:
+            best = explain.sentence(position, question.best_move)
+            words += f"; the best, {best}, wins {_percent(question.best_chance)}."
+        played = explain.sentence(position, question.move)
+        words += f" In the game, {played} (a {question.judgement}) won {_percent(question.chance_after)}."
         game.play(move)
         self.asked += 1
         if self.asked < self.total:

@@ -143,7 +143,11 @@ class SolitaireWidget(IntentHandling, anywidget.AnyWidget):
             # The first state goes out with the widget itself, so no view ever sees an empty one.
             self._this_thread.publishing = True
             try:
-                super().__init__(state=self._next_state(1, None), **settings)
+                super().__init__(
+                    state=self._next_state(1, None),
+                    analysis=self._analysis.shown(self._game, self._timeline),
+                    **settings,
+                )
             finally:
                 self._this_thread.publishing = False
         self.on_msg(self._receive_intent)

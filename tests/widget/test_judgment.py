@@ -313,3 +313,14 @@ def test_learn_from_mistakes_is_refused_when_the_analysis_found_none(workers):
     view.send_intent("learn_from_mistakes")
     assert view.sent[-1]["reason"].startswith("the analysis judged no move a mistake or a blunder")
     assert w.state["lesson"] is None
+
+
+def test_a_board_made_on_an_analysed_game_shows_its_analysis_from_the_first_state(workers):
+    game = sw.Game.from_dict(LOSABLE_KLONDIKE)
+    for move in LOSABLE_LINE:
+        game.play(move)
+    sw.analyse(game, executor="serial", progress=False)
+    w = sw.SolitaireWidget(game)
+    assert w.analysis["status"] == "done"
+    assert [row["judgement"] for row in w.analysis["moves"]] == ["best", "best", "blunder"]
+    assert sw.SolitaireWidget("klondike", 3).analysis["status"] == "none"
