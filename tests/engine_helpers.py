@@ -9,6 +9,7 @@ one raises ``IllegalMove`` with the rule in words and changes nothing.
 
 from __future__ import annotations
 
+import random
 import signal
 
 import pytest
@@ -201,3 +202,16 @@ third move: the jack of spades is drawn onto the ten, which it needs home first,
 queen is left to take it. The clubs still go home afterwards, so play goes on, lost."""
 
 LOSABLE_LINE = ("t0>f2", "s>w", "s>w")
+
+
+def played(game: str, seed: int, moves: int, *, rng_seed: int | None = None, **options: object) -> sw.Game:
+    """A game of ``game`` after ``moves`` random legal moves chosen by a generator seeded with
+    ``rng_seed`` (``seed`` when None); fewer when no move is left first."""
+    g = sw.Game.new(game, seed, **options)
+    chooser = random.Random(seed if rng_seed is None else rng_seed)
+    for _ in range(moves):
+        legal = g.legal_moves()
+        if not legal:
+            break
+        g.play(chooser.choice(legal))
+    return g

@@ -90,7 +90,7 @@ class Hidden:
 
     def __init__(self, position: Position, known: Iterable[int]) -> None:
         known = set(known)
-        layout = _layout_of(position)
+        layout = position.layout()
         places: list[tuple[str, int]] = []
         cards: list[int] = []
         for pile_id, pile in _piles(layout, position):
@@ -122,17 +122,6 @@ class Hidden:
             for (pile_id, index), card in zip(self._places, cards, strict=True):
                 piles[pile_id][index] = card
             yield Position(rules, options, layout)
-
-
-def _layout_of(position: Position) -> Layout:
-    return Layout(
-        stock=list(position.stock),
-        waste=list(position.waste),
-        foundations=[list(pile) for pile in position.foundations],
-        down=[list(pile) for pile in position.down],
-        up=[list(pile) for pile in position.up],
-        redeals_left=position.redeals_left,
-    )
 
 
 def _copy_layout(layout: Layout) -> Layout:

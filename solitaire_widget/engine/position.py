@@ -140,12 +140,14 @@ class Position:
     def copy(self, *, stack: bool = False) -> Position:
         """An independent position with the same piles; with ``stack=True`` it also has the
         pushed moves, so it can ``pop`` them (that part costs what the stack holds)."""
-        twin = Position(self._rules, self._options, self._layout())
+        twin = Position(self._rules, self._options, self.layout())
         if stack:
             twin._stack = list(self._stack)
         return twin
 
-    def _layout(self) -> Layout:
+    def layout(self) -> Layout:
+        """The piles and redeals left as a ``Layout`` of fresh lists (to make a position like
+        this one with some cards changed, as ``engine.knowledge`` does)."""
         return Layout(
             stock=list(self._stock),
             waste=list(self._waste),
@@ -173,7 +175,7 @@ class Position:
     __hash__ = None  # type: ignore[assignment]  # mutable: hash key() instead
 
     def __reduce__(self) -> tuple[Any, ...]:
-        layout = self._layout()
+        layout = self.layout()
         return (
             _unpickle_position,
             (

@@ -40,7 +40,7 @@ from __future__ import annotations
 
 import json
 import os
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Mapping, Sequence
 from pathlib import Path
 from typing import Any, NamedTuple
 
@@ -68,6 +68,24 @@ NODE_KEYS = ("parent", "move", "comment", "marks", "played_at")
 
 class RecordError(ValueError):
     """A game record that cannot be read: says what is wrong and where."""
+
+
+def check_header(data: dict[str, Any], newest: int, keys: Sequence[str], *, where: str, what: str) -> int:
+    """The ``version`` of ``data`` (a record, or a part with a version of its own), checked to
+    be one this package reads (``newest`` at most), with no key but ``keys``; ``RecordError``
+    otherwise, its message starting with ``where`` and naming the thing as ``what``."""
+    version = data.get("version")
+    if isinstance(version, bool) or not isinstance(version, int) or version < 1:
+        raise RecordError(f"{where}'version' must be a whole number from 1, not {version!r}")
+    if version > newest:
+        raise RecordError(
+            f"{where}{what} is format version {version}, newer than this solitaire_widget reads "
+            f"(up to {newest}): update solitaire_widget to open it"
+        )
+    unknown = [key for key in data if key not in keys]
+    if unknown:
+        raise RecordError(f"{where}{what} has an unknown key {unknown[0]!r} (it has {', '.join(keys)})")
+    return version
 
 
 def checked_comment(text: object) -> str:
@@ -232,17 +250,7 @@ def read(data: object) -> Read:
         raise RecordError(
             f"not a solitaire_widget record: 'format' must be {FORMAT!r}, not {data.get('format')!r}"
         )
-    version = data.get("version")
-    if isinstance(version, bool) or not isinstance(version, int) or version < 1:
-        raise RecordError(f"'version' must be a whole number from 1, not {version!r}")
-    if version > VERSION:
-        raise RecordError(
-            f"this record is format version {version}, newer than this solitaire_widget reads "
-            f"(up to {VERSION}): update solitaire_widget to open it"
-        )
-    unknown = [key for key in data if key not in KEYS]
-    if unknown:
-        raise RecordError(f"the record has an unknown key {unknown[0]!r} (a record has {', '.join(KEYS)})")
+    version = check_header(data, VERSION, KEYS, where="", what="the record")
     if "analysis" in data and version < ANALYSIS_FROM:
         raise RecordError(
             f"the record is format version {version}, which has no 'analysis' (from version {ANALYSIS_FROM})"

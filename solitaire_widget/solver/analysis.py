@@ -31,7 +31,7 @@ from typing import TYPE_CHECKING, Any, TypeAlias
 
 from ..engine import Move, Position
 from ..engine.knowledge import Hidden, known_along
-from ..records.record import RecordError
+from ..records.record import RecordError, check_header
 from .chances import Chance, WinChance, chances_at, check_sampling
 from .judgement import JUDGEMENTS, Verdict, accuracy, judge
 
@@ -314,17 +314,7 @@ class Analysis:
         when the analysis is of a newer version than this package reads."""
         if not isinstance(data, dict):
             raise RecordError(f"analysis: must be an object, not {type(data).__name__}")
-        version = data.get("version")
-        if isinstance(version, bool) or not isinstance(version, int) or version < 1:
-            raise RecordError(f"analysis: 'version' must be a whole number from 1, not {version!r}")
-        if version > VERSION:
-            raise RecordError(
-                f"analysis: it is version {version}, newer than this solitaire_widget reads "
-                f"(up to {VERSION}): update solitaire_widget to open it"
-            )
-        unknown = [key for key in data if key not in _KEYS]
-        if unknown:
-            raise RecordError(f"analysis: unknown key {unknown[0]!r} (it has {', '.join(_KEYS)})")
+        check_header(data, VERSION, _KEYS, where="analysis: ", what="the analysis")
         try:
             settings = Settings.checked(
                 data.get("samples"), data.get("seed"), data.get("node_limit"), data.get("time_limit")

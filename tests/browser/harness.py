@@ -679,3 +679,18 @@ def save_after_one_move(page: Page, server: JupyterServer, name: str) -> tuple[N
     played = notebook.assert_board_matches_python()
     notebook.save()
     return notebook, played, saved_widget_state(server, name, played["version"])
+
+
+DARK, LIGHT = "JupyterLab Dark", "JupyterLab Light"
+"""JupyterLab's two themes, by the names its theme command takes."""
+
+
+def set_theme(notebook: NotebookPage, theme: str) -> None:
+    """Switch JupyterLab to ``theme`` (``LIGHT`` or ``DARK``) and wait until its styles apply."""
+    notebook.page.evaluate(
+        "theme => window.jupyterapp.commands.execute('apputils:change-theme', {theme})", theme
+    )
+    light = "true" if theme == LIGHT else "false"
+    notebook.page.wait_for_function("light => document.body.dataset.jpThemeLight === light", arg=light)
+    # JupyterLab shows its splash over the page while the theme's styles load.
+    notebook.page.wait_for_function("() => !document.querySelector('#jupyterlab-splash')")

@@ -12,11 +12,10 @@ from pathlib import Path
 
 import pytest
 from engine_helpers import LOSABLE_KLONDIKE, LOSABLE_LINE
-from harness import KLONDIKE_SEED_3, NotebookPage
+from harness import DARK, KLONDIKE_SEED_3, LIGHT, NotebookPage, set_theme
 from playwright.sync_api import Locator, expect
 
 CONTRAST = (Path(__file__).parent / "contrast.js").read_text()
-DARK, LIGHT = "JupyterLab Dark", "JupyterLab Light"
 SIZES = {"wide": {"width": 1600, "height": 1000}, "narrow": {"width": 700, "height": 1000}}
 WIDE = {"width": 1400, "height": 1000}  # the session's viewport (conftest.VIEWPORT)
 
@@ -34,15 +33,6 @@ def open_options(root: Locator) -> Locator:
     panel = root.locator(".sw-menu-panel")
     expect(panel).to_be_visible()
     return panel
-
-
-def set_theme(notebook: NotebookPage, theme: str) -> None:
-    notebook.page.evaluate(
-        "theme => window.jupyterapp.commands.execute('apputils:change-theme', {theme})", theme
-    )
-    light = "true" if theme == LIGHT else "false"
-    notebook.page.wait_for_function("light => document.body.dataset.jpThemeLight === light", arg=light)
-    notebook.page.wait_for_function("() => !document.querySelector('#jupyterlab-splash')")
 
 
 @pytest.mark.browser(timeout=150)

@@ -8,23 +8,12 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from harness import KLONDIKE_SEED_3, NotebookPage
+from harness import DARK, KLONDIKE_SEED_3, LIGHT, NotebookPage, set_theme
 from playwright.sync_api import expect
 
 CONTRAST = (Path(__file__).parent / "contrast.js").read_text()
-DARK, LIGHT = "JupyterLab Dark", "JupyterLab Light"
 # Resolves once two frames have been drawn: layout and resize observers have had their turn.
 TWO_FRAMES = "() => new Promise(done => requestAnimationFrame(() => requestAnimationFrame(done)))"
-
-
-def set_theme(notebook: NotebookPage, theme: str) -> None:
-    notebook.page.evaluate(
-        "theme => window.jupyterapp.commands.execute('apputils:change-theme', {theme})", theme
-    )
-    light = "true" if theme == LIGHT else "false"
-    notebook.page.wait_for_function("light => document.body.dataset.jpThemeLight === light", arg=light)
-    # JupyterLab shows its splash over the page while the theme's styles load.
-    notebook.page.wait_for_function("() => !document.querySelector('#jupyterlab-splash')")
 
 
 def low_contrast(notebook: NotebookPage) -> list[str]:

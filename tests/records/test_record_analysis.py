@@ -103,9 +103,9 @@ PLY_2 = ("analysis", "plies", 1)
     [
         (("version",), 1, "format version 1, which has no 'analysis' (from version 2)"),
         (A, [], "analysis: must be an object, not list"),
-        ((*A, "version"), 2, "analysis: it is version 2, newer than this solitaire_widget reads (up to 1)"),
+        ((*A, "version"), 2, "analysis: the analysis is format version 2, newer than"),
         ((*A, "version"), "1", "analysis: 'version' must be a whole number"),
-        ((*A, "colour"), "red", "analysis: unknown key 'colour'"),
+        ((*A, "colour"), "red", "analysis: the analysis has an unknown key 'colour'"),
         ((*A, "samples"), 0, "analysis: samples must be a whole number from 1"),
         ((*A, "node_limit"), -5, "analysis: node_limit must be"),
         ((*A, "plies"), {}, "analysis: 'plies' must be a list of at least one move"),

@@ -5,7 +5,6 @@ the game as it was."""
 
 from __future__ import annotations
 
-import concurrent.futures
 import multiprocessing
 import os
 import pickle
@@ -23,6 +22,7 @@ from solitaire_widget.scripting import SimulationWarning, executors
 from solitaire_widget.solver.analysis import AnalysisStopped
 
 dask_executor = test_simulate.dask_executor  # the fixture: a local Dask cluster of two workers
+pool = test_simulate.pool  # the fixture: a process pool of the test's own
 
 FAST = {"samples": 8, "node_limit": 2_000, "progress": False}
 
@@ -38,15 +38,6 @@ def played(moves: int, seed: int = 5) -> sw.Game:
 def stable(analysis: sw.Analysis) -> list[dict]:
     rows = analysis.rows
     return rows.to_dict("records") if hasattr(rows, "to_dict") else rows
-
-
-@pytest.fixture(scope="module")
-def pool():
-    """A process pool of the test's own, as a user would pass one."""
-    with concurrent.futures.ProcessPoolExecutor(
-        2, mp_context=multiprocessing.get_context("forkserver")
-    ) as pool:
-        yield pool
 
 
 def test_the_analysis_is_the_same_serially_and_on_two_processes(pool):

@@ -4,9 +4,9 @@ random's seeding, lookahead's progress, the solver strategy's plan, and the read
 from __future__ import annotations
 
 import pickle
-import random
 
 import pytest
+from engine_helpers import played
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -16,18 +16,6 @@ from solitaire_widget.scripting.strategies import GREEDY_PRIORITIES, GameView, _
 from solitaire_widget.solver import SolveResult
 
 GAMES = ("klondike", "father", "following")
-
-
-def played(name: str, seed: int, moves: int) -> sw.Game:
-    """A game of ``name`` after ``moves`` random legal moves (fewer when it ends first)."""
-    game = sw.Game.new(name, seed=seed)
-    chooser = random.Random(seed)
-    for _ in range(moves):
-        legal = game.legal_moves()
-        if not legal:
-            break
-        game.play(chooser.choice(legal))
-    return game
 
 
 positions = st.builds(played, st.sampled_from(GAMES), st.integers(0, 2**32), st.integers(0, 80))

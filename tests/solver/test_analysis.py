@@ -8,7 +8,8 @@ import re
 import sys
 
 import pytest
-from test_chances import FAST, played, twin_hiding_other_cards
+from engine_helpers import played
+from test_chances import FAST, twin_hiding_other_cards
 
 import solitaire_widget as sw
 from solitaire_widget.engine.knowledge import Hidden

@@ -6,6 +6,7 @@ from __future__ import annotations
 import random
 
 import pytest
+from engine_helpers import played
 
 import solitaire_widget as sw
 from solitaire_widget.engine.cards import card_code, parse_card
@@ -13,18 +14,6 @@ from solitaire_widget.engine.knowledge import Hidden, shown
 
 FAST = {"samples": 6, "node_limit": 2_000}
 """Enough to compare answers, quick enough for many games."""
-
-
-def played(game: str, seed: int, moves: int, *, rng_seed: int = 0, **options: object) -> sw.Game:
-    """A game with ``moves`` random moves played (the useful ones mostly, so it goes somewhere)."""
-    g = sw.Game.new(game, seed, **options)
-    rng = random.Random(rng_seed)
-    for _ in range(moves):
-        legal = g.legal_moves()
-        if not legal:
-            break
-        g.play(rng.choice(legal))
-    return g
 
 
 def twin_hiding_other_cards(g: sw.Game, shuffle_seed: int = 1) -> sw.Game:

@@ -8,28 +8,18 @@ when each answer arrives; the work itself is the real one, with the board's samp
 from __future__ import annotations
 
 import pytest
+import test_aids
 import traitlets
 from engine_helpers import LOSABLE_KLONDIKE, LOSABLE_LINE
-from test_aids import ControlledWorker, settled
+from test_aids import settled
 from test_widget import View
 
 import solitaire_widget as sw
-from solitaire_widget.widget import aids as aids_module
 
 BETTER = "10♠ from the waste onto 9♠ on foundation 4"
 
 
-@pytest.fixture
-def workers(monkeypatch) -> list[ControlledWorker]:
-    """Every ControlledWorker made for a widget during the test, the latest last."""
-    made: list[ControlledWorker] = []
-
-    def make() -> ControlledWorker:
-        made.append(ControlledWorker())
-        return made[-1]
-
-    monkeypatch.setattr(aids_module, "SolverWorker", make)
-    return made
+workers = test_aids.workers  # the fixture, shared
 
 
 def fair_board(source: str | dict = "klondike", seed: int = 3) -> tuple[sw.SolitaireWidget, View]:
