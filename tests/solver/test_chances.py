@@ -6,6 +6,7 @@ from __future__ import annotations
 import random
 
 import pytest
+from conftest import native_or_skip
 from engine_helpers import played
 
 import solitaire_widget as sw
@@ -283,3 +284,16 @@ def test_win_chance_takes_a_game():
         sw.win_chance(sw.Game.new("klondike", 1).position)
     with pytest.raises(ValueError, match="fair"):
         sw.Game.new("klondike", 1).hint(fair="yes")
+
+
+def test_the_c_and_the_python_search_give_the_same_chances(monkeypatch):
+    """With a node limit the answer is the same on any machine, with or without the C search."""
+    native_or_skip()
+    g = played("klondike", 2, 10, draw=3)
+    in_c = sw.win_chance(g, samples=4, node_limit=1_500)
+    monkeypatch.setenv("SOLITAIRE_WIDGET_NATIVE", "0")
+    in_python = sw.win_chance(g, samples=4, node_limit=1_500)
+    assert (in_c.chance.wins, in_c.chance.unknowns) == (in_python.chance.wins, in_python.chance.unknowns)
+    assert {m: (c.wins, c.unknowns) for m, c in in_c.moves.items()} == {
+        m: (c.wins, c.unknowns) for m, c in in_python.moves.items()
+    }
