@@ -77,7 +77,8 @@ class FairStrategy:
     for each sample and move. The samples of a turn are drawn from ``seed`` and the move
     number alone, so with no time limit it plays the same moves on every machine, and the
     same moves in two games that show the player the same thing. Among moves of equal
-    chance it prefers the higher interval, then any move but a card taken back from a
+    chance it prefers the higher interval, then the move that more of the solver's winning
+    lines start with (``WinChance.leads``), then any move but a card taken back from a
     foundation or a tableau move that turns no card and frees none for a foundation (such
     moves never lose a sample, so the chances alone would let it shift cards to and fro),
     then the greedy heuristic's move.
@@ -215,6 +216,7 @@ def _best_of(chances: WinChance, position: Position, fresh: list[Move]) -> Move:
         key=lambda move: (
             -chances.moves[move].won,
             -chances.moves[move].high,
+            -chances.leads.get(move, 0),
             _shuffles(position, move),
             move != chances.preferred,
             order[move],

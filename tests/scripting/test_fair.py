@@ -137,3 +137,13 @@ def test_a_fully_known_position_is_solved_once_and_its_line_followed():
         game.play(move)
     assert game.is_won
     assert fair._endgame is not None
+
+
+def test_leads_count_the_first_moves_of_the_solvers_winning_lines():
+    game = greedy_game("klondike", {"draw": 3, "deal_to_waste": False}, 1, 6)
+    chances = sw.win_chance(game, samples=12, node_limit=3_000)
+    assert chances.chance.won > 0
+    assert sum(chances.leads.values()) == chances.chance.won
+    assert set(chances.leads) <= set(chances.moves)
+    # A sample won with a line starting with a move is won after that move.
+    assert all(chances.moves[move].won >= count for move, count in chances.leads.items())
