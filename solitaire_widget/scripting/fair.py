@@ -6,7 +6,8 @@ cards dealt into the unseen places, each sample solved, every legal move judged 
 samples) and plays the move that wins the most samples. It knows only what a player of the
 game knows (``engine.knowledge``): the cards shown along the moves played so far, worked
 out from the start and the history as any player could; the face-down cards and the
-stock's order stay unread.
+stock's order stay unread. (A strategy sees the line played, not the game's other
+variations, so it may know less than ``Game.known_cards``, never more.)
 
 Shortcuts that see no hidden card and never choose worse than sampling would:
 
@@ -74,14 +75,16 @@ class FairStrategy:
 
     ``samples`` (1 to 10,000) deals of the unseen cards are judged at each turn, the solver
     searching at most ``node_limit`` positions (and ``time_limit`` seconds, None for none)
-    for each sample and move. The samples of a turn are drawn from ``seed`` and the move
-    number alone, so with no time limit it plays the same moves on every machine, and the
-    same moves in two games that show the player the same thing. Among moves of equal
-    chance it prefers the higher interval, then the move that more of the solver's winning
-    lines start with (``WinChance.leads``), then any move but a card taken back from a
-    foundation or a tableau move that turns no card and frees none for a foundation (such
-    moves never lose a sample, so the chances alone would let it shift cards to and fro),
-    then the greedy heuristic's move.
+    for each sample and move; with neither limit, ``solver.chances.SAMPLE_NODE_LIMIT``.
+    The samples of a turn are drawn from ``seed`` and the move number alone, so with no
+    time limit it plays the same moves on every machine, and the same moves in two games
+    that show the player the same thing.
+
+    Among moves of equal chance it prefers the higher interval, then the move that more of
+    the solver's winning lines start with (``WinChance.leads``), then any move but a card
+    taken back from a foundation or a tableau move that turns no card and frees none for a
+    foundation (such moves never lose a sample, so the chances alone would let it shift
+    cards to and fro), then the greedy heuristic's move.
 
     What it knows and its shortcuts are in the module docstring. The cards seen, the
     positions played through and the plan of a fully known endgame are state of one run:
