@@ -109,7 +109,7 @@ def report(results: Path, deals: int) -> None:
         p90 = seconds[min(len(seconds) - 1, int(0.9 * len(seconds)))]
         errors = sum(row["end"] == "error" for row in rows)
         print(
-            f"| {name} | {strategy} | {settings} | {len(rows)} | {won} | {won / len(rows):.1%} | "
+            f"| {name} | {strategy} | {settings or '—'} | {len(rows)} | {won} | {won / len(rows):.1%} | "
             f"{low:.1%} – {high:.1%} | {statistics.mean(seconds):.2f} s | {p90:.2f} s | {errors} |"
         )
 
