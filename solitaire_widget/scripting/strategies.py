@@ -41,6 +41,10 @@ The built-in strategies:
   node limit) and replays the winning line; plays greedy when the solver cannot decide in
   time, and resigns a deal the solver proves lost. It knows every card's place, as the
   solver does.
+- ``fair``: a ``FairStrategy`` (16 samples of 5,000 positions per turn, seed 0): the move
+  with the best win chance judged from what the player can see (``solver.chances``); see
+  ``scripting.fair``. ``FairStrategy(samples=, node_limit=, time_limit=, seed=)`` makes
+  one with other settings.
 
 >>> from solitaire_widget import Game
 >>> g = Game.new("klondike", seed=42)
@@ -60,17 +64,20 @@ from ..solver import SolveResult, solve
 from ..solver.heuristic import GREEDY_PRIORITIES, priority_move, tableau_index, turns_stock
 from ..solver.search import check_limits, limits_in_words
 from .checks import check_whole_number
+from .fair import FairStrategy
 from .view import Choice, GameView, Strategy
 
 __all__ = [
     "BUILT_IN",
     "GREEDY_PRIORITIES",
     "Choice",
+    "FairStrategy",
     "GameView",
     "Lookahead",
     "RandomStrategy",
     "SolverStrategy",
     "Strategy",
+    "fair",
     "for_run",
     "greedy",
     "lookahead",
@@ -356,6 +363,13 @@ class SolverStrategy:
 random = RandomStrategy(0)
 lookahead = Lookahead(2)
 solver = SolverStrategy()
+fair = FairStrategy()
 
-BUILT_IN: dict[str, Strategy] = {"random": random, "greedy": greedy, "lookahead": lookahead, "solver": solver}
+BUILT_IN: dict[str, Strategy] = {
+    "random": random,
+    "greedy": greedy,
+    "lookahead": lookahead,
+    "solver": solver,
+    "fair": fair,
+}
 """The built-in strategies by name, e.g. for ``compare``."""

@@ -30,7 +30,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from ..engine import Move, Position
 from ..engine.cards import parse_card
@@ -107,6 +107,10 @@ class WinChance:
     preferred: Move | None = None
     """The heuristic's move, first among moves of equal chance (it makes progress where
     others may move cards to and fro)."""
+    leads: dict[Move, int] = field(default_factory=dict)
+    """For each move, how many samples the solver won with a line that starts with it: the
+    move a player who saw every card of that sample would make (``strategies.fair`` breaks
+    ties between equal chances with it)."""
 
     @property
     def estimate(self) -> float:
@@ -207,10 +211,13 @@ def chances_at(
         return WinChance(Chance((1 << samples) - 1, 0, samples), {}, len(hidden.unseen))
     wins = [0] * len(moves)
     unknowns = [0] * len(moves)
+    leads: dict[Move, int] = {}
     position_wins = position_unknowns = 0
     for number, sample in enumerate(hidden.samples(samples, seed)):
         bit = 1 << number
-        root, after = _judge_sample(sample, moves, limits)
+        root, after, lead = _judge_sample(sample, moves, limits)
+        if lead is not None:
+            leads[lead] = leads.get(lead, 0) + 1
         position_wins |= bit if root == "winnable" else 0
         position_unknowns |= bit if root == "unknown" else 0
         for index, verdict in enumerate(after):
@@ -221,13 +228,15 @@ def chances_at(
         {move: Chance(wins[i], unknowns[i], samples) for i, move in enumerate(moves)},
         len(hidden.unseen),
         priority_move(position),
+        leads,
     )
 
 
 def _judge_sample(
     sample: Position, moves: Sequence[Move], limits: tuple[float | None, int | None]
-) -> tuple[Verdict, list[Verdict]]:
-    """The verdict for ``sample`` and for it after each of ``moves``. A lost sample is lost
+) -> tuple[Verdict, list[Verdict], Move | None]:
+    """The verdict for ``sample``, for it after each of ``moves``, and the first move of
+    the winning line the solver found (None when it found none). A lost sample is lost
     after every move, and the first move of a winning line wins, so neither is searched. A
     sample the solver cannot decide is left undecided after every move too: measured on
     Klondike deals, the moves from such a sample were decided within the same limit in 4
@@ -235,7 +244,7 @@ def _judge_sample(
     seconds, nodes = limits
     verdict, line, _ = search(sample.copy(), seconds, nodes)
     if verdict != "winnable":
-        return verdict, [verdict] * len(moves)
+        return verdict, [verdict] * len(moves), None
     after: list[Verdict] = []
     for move in moves:
         if line and move == line[0]:
@@ -244,7 +253,7 @@ def _judge_sample(
         child = sample.copy()
         child.push(move)
         after.append(search(child, seconds, nodes)[0])
-    return "winnable", after
+    return "winnable", after, line[0] if line else None
 
 
 def fair_hint_words(position: Position, move: Move, chances: WinChance) -> str:

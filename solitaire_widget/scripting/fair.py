@@ -1,0 +1,270 @@
+"""``FairStrategy``: plays the move with the best win chance judged from what the player can
+see (``sw.strategies.fair``).
+
+At each turn it samples the cards the player has not seen (``solver.chances``: the unseen
+cards dealt into the unseen places, each sample solved, every legal move judged on the same
+samples) and plays the move that wins the most samples. It knows only what a player of the
+game knows (``engine.knowledge``): the cards shown along the moves played so far, worked
+out from the start and the history as any player could; the face-down cards and the
+stock's order stay unread. (A strategy sees the line played, not the game's other
+variations, so it may know less than ``Game.known_cards``, never more.)
+
+Shortcuts that see no hidden card and never choose worse than sampling would:
+
+- a move that returns to a position already played through, seen as the player saw it
+  then (the cards unseen as blanks), is never made: the board and what the player knows
+  are as they were, so it would go round in circles; when every legal move does, it
+  resigns;
+- a card sent home that nothing can need (``engine.safety.safe_move_home``) is played at
+  once: from every way the hidden cards may lie, it keeps every win;
+- a single move left is played at once;
+- once no card is unseen the position is fully known: it is solved once and its winning
+  line followed (a ``SolverStrategy`` for the rest of the run), and a lost one resigned.
+
+After ``QUIET_MOVES`` moves that gained nothing (see there), it plays greedy's move until
+the game gains again. When no sample is won after any move and some are undecided, the
+samples are searched again with ``DEEPER`` times the limits; when still none is won, the
+chances cannot tell the moves apart: it plays greedy's move (``strategies.greedy``) if
+that goes somewhere new, else resigns; it resigns at once when every sample is proven lost.
+
+>>> from solitaire_widget import Game, strategies
+>>> fair = FairStrategy(samples=4, node_limit=1_000)
+>>> fair
+FairStrategy(samples=4, node_limit=1000, time_limit=None, seed=0)
+>>> g = strategies.GameView(Game.new("klondike", seed=42))
+>>> fair(g) in g.legal_moves()
+True
+"""
+
+from __future__ import annotations
+
+import random as _random
+
+from ..engine import Move, Position
+from ..engine.knowledge import Hidden, shown
+from ..engine.safety import safe_move_home
+from ..solver.chances import WinChance, chances_at, check_sampling
+from ..solver.heuristic import tableau_index
+from . import strategies
+from .view import Choice, GameView, Strategy
+
+__all__ = ["DEEPER", "FAIR_NODE_LIMIT", "FAIR_SAMPLES", "QUIET_MOVES", "FairStrategy"]
+
+FAIR_SAMPLES = 16
+"""Samples per turn unless told otherwise: a quarter of the fair hint's, for speed."""
+
+FAIR_NODE_LIMIT = 5_000
+"""Positions the solver may search per sample and move unless told otherwise."""
+
+Seen = tuple[object, ...]
+Progress = tuple[int, ...]
+
+QUIET_MOVES = 60
+"""Moves without gain (a card seen, sent home or turned, or played from the stock and the
+waste, for the first time in the run) after which greedy's move is played instead of
+sampling: the chances see wins, not progress."""
+
+DEEPER = 4
+"""How many times its limits a turn's samples get when none was won and some undecided."""
+
+_SEED_BITS = 53  # seeds of the samples are whole numbers below 2**53 (engine.deal.check_seed)
+
+
+class FairStrategy:
+    """Plays the move with the best win chance from what the player can see.
+
+    ``samples`` (1 to 10,000) deals of the unseen cards are judged at each turn, the solver
+    searching at most ``node_limit`` positions (and ``time_limit`` seconds, None for none)
+    for each sample and move; with neither limit, ``solver.chances.SAMPLE_NODE_LIMIT``.
+    The samples of a turn are drawn from ``seed`` and the move number alone, so with no
+    time limit it plays the same moves on every machine, and the same moves in two games
+    that show the player the same thing.
+
+    Among moves of equal chance it prefers the higher interval, then the move that more of
+    the solver's winning lines start with (``WinChance.leads``), then any move but a card
+    taken back from a foundation or a tableau move that turns no card and frees none for a
+    foundation (such moves never lose a sample, so the chances alone would let it shift
+    cards to and fro), then the greedy heuristic's move.
+
+    What it knows and its shortcuts are in the module docstring. The cards seen, the
+    positions played through and the plan of a fully known endgame are state of one run:
+    ``for_run()`` gives an instance of its own for each (as ``simulate`` and the board
+    ask). A bad argument raises ``ValueError`` naming it. When it resigns,
+    ``why_resigned`` says why.
+    """
+
+    def __init__(
+        self,
+        samples: int = FAIR_SAMPLES,
+        node_limit: int | None = FAIR_NODE_LIMIT,
+        time_limit: float | None = None,
+        seed: int = 0,
+    ) -> None:
+        self.samples, self.seed, self._limits = check_sampling(samples, seed, node_limit, time_limit)
+        self.time_limit, self.node_limit = self._limits
+        self.why_resigned: str | None = None
+        self._start: tuple[object, ...] | None = None
+        self._played: tuple[Move, ...] = ()
+        self._walker: Position | None = None
+        self._known: set[int] = set()
+        self._visited: set[Seen] = set()
+        self._endgame: Strategy | None = None
+        self._best_progress: Progress = (0, 0, 0, 0)
+        self._progressed = 0  # the move number after which the game last gained
+
+    def __call__(self, game: GameView) -> Choice:
+        moves = game.legal_moves()
+        if not moves:
+            return None
+        position = game.position
+        self._catch_up(game)
+        if self._endgame is None and not Hidden(position, self._known).unseen:
+            # Every card is known: the game is solved once, seeing nothing hidden.
+            self._endgame = strategies.for_run(strategies.SolverStrategy(time_limit=None))
+        if self._endgame is not None:
+            return self._play_endgame(game)
+        fresh = [move for move in moves if self._leads_somewhere_new(position, move)]
+        if not fresh:
+            self.why_resigned = "every move returns to a position already played through"
+            return None
+        quick = safe_move_home(position, fresh)
+        if quick is not None or len(fresh) == 1:
+            return quick or fresh[0]
+        if len(self._played) - self._progressed > QUIET_MOVES:
+            return self._greedy(game, fresh, f"{QUIET_MOVES} moves have gained nothing")
+        return self._best_chance(game, position, fresh)
+
+    def _best_chance(self, game: GameView, position: Position, fresh: list[Move]) -> Choice:
+        turn_seed = _random.Random(f"{self.seed}/{game.ply}").getrandbits(_SEED_BITS)
+        chances = chances_at(position, self._known, self.samples, turn_seed, self._limits)
+        best = _best_of(chances, position, fresh)
+        if not chances.moves[best].won and chances.moves[best].high:
+            # Nothing won but something undecided: the samples are hard, not lost, so they
+            # are searched again, deeper, before the chances are given up on.
+            deeper = tuple(None if limit is None else limit * DEEPER for limit in self._limits)
+            chances = chances_at(position, self._known, self.samples, turn_seed, deeper)  # type: ignore[arg-type]
+            best = _best_of(chances, position, fresh)
+        if chances.moves[best].won:
+            return best
+        if not chances.moves[best].high:
+            self.why_resigned = f"all {self.samples} ways the hidden cards may lie are lost after every move"
+            return None
+        # No sample is won, so the chances cannot tell the moves apart: greedy's move makes
+        # progress where another could shift cards to and fro until the moves run out.
+        return self._greedy(game, fresh, f"none of {self.samples} ways the hidden cards may lie was won")
+
+    def _greedy(self, game: GameView, fresh: list[Move], why: str) -> Choice:
+        """Greedy's move when it goes somewhere new, else None, resigning because ``why``."""
+        choice = strategies.greedy(game)
+        if choice in fresh:
+            return choice
+        self.why_resigned = why
+        return None
+
+    def _play_endgame(self, game: GameView) -> Choice:
+        assert self._endgame is not None
+        choice = self._endgame(game)
+        if choice is None:
+            self.why_resigned = getattr(self._endgame, "why_resigned", None)
+        return choice
+
+    def _catch_up(self, game: GameView) -> None:
+        """Bring the cards seen and the positions played through up to the game's history,
+        walking only the moves played since the last call when the game went on from it."""
+        history = game.history
+        start = (game.name, tuple(sorted(game.options.items())), game.start.key())
+        played = len(self._played)
+        if self._walker is None or start != self._start or history[:played] != self._played:
+            self._start, self._played, self._walker = start, (), game.start
+            self._known, self._endgame = shown(self._walker), None
+            self._visited = {_as_seen(self._walker, self._known)}
+            self._best_progress, self._progressed = _progress(self._walker, self._known), 0
+            played = 0
+        for ply, move in enumerate(history[played:], played + 1):
+            self._walker.push(move)
+            self._known |= shown(self._walker)
+            self._visited.add(_as_seen(self._walker, self._known))
+            progress = _progress(self._walker, self._known)
+            best = tuple(map(max, progress, self._best_progress))
+            if best != self._best_progress:
+                self._best_progress, self._progressed = best, ply
+        self._played = history
+
+    def _leads_somewhere_new(self, position: Position, move: Move) -> bool:
+        position.push(move)
+        new = _as_seen(position, self._known | shown(position)) not in self._visited
+        position.pop()
+        return new
+
+    def for_run(self) -> FairStrategy:
+        """A strategy with the same settings and nothing seen yet: for one run."""
+        return FairStrategy(self.samples, self.node_limit, self.time_limit, self.seed)
+
+    def __reduce__(self) -> tuple[object, ...]:
+        # Only the settings travel to worker processes; a run's state stays with its run.
+        return FairStrategy, (self.samples, self.node_limit, self.time_limit, self.seed)
+
+    def __repr__(self) -> str:
+        return (
+            f"FairStrategy(samples={self.samples}, node_limit={self.node_limit}, "
+            f"time_limit={self.time_limit}, seed={self.seed})"
+        )
+
+
+def _best_of(chances: WinChance, position: Position, fresh: list[Move]) -> Move:
+    """The move of ``fresh`` with the best chance (see ``FairStrategy`` for the ties)."""
+    order = {move: index for index, move in enumerate(fresh)}
+    return min(
+        fresh,
+        key=lambda move: (
+            -chances.moves[move].won,
+            -chances.moves[move].high,
+            -chances.leads.get(move, 0),
+            _shuffles(position, move),
+            move != chances.preferred,
+            order[move],
+        ),
+    )
+
+
+def _shuffles(position: Position, move: Move) -> bool:
+    """True for a card taken back from a foundation, and for a tableau move that neither
+    turns a face-down card nor frees a card for a foundation."""
+    if move.source.startswith("foundation/"):
+        return True
+    index = tableau_index(position, move.source)
+    if index is None or not move.target.startswith("tableau/"):
+        return False
+    pile = position.cards(move.source)
+    if move.count == len(pile):
+        return not position.down[index]
+    return pile[-move.count - 1] not in position.foundation_takers()
+
+
+def _progress(position: Position, known: set[int]) -> Progress:
+    """What a game gains by, each on its own: cards seen, cards on the foundations, minus
+    the face-down cards, minus the cards in the stock and the waste."""
+    return (
+        len(known),
+        sum(map(len, position.foundations)),
+        -sum(map(len, position.down)),
+        -len(position.stock) - len(position.waste),
+    )
+
+
+def _as_seen(position: Position, known: set[int]) -> Seen:
+    """The position as a player who knows the cards ``known`` sees it: every other card is
+    a blank, so two positions seen alike are alike whatever lies under the blanks; which
+    foundation holds which cards does not matter."""
+
+    def blanked(pile: tuple[int, ...]) -> tuple[int, ...]:
+        return tuple(card if card in known else -1 for card in pile)
+
+    return (
+        position.redeals_left,
+        blanked(position.stock),
+        blanked(position.waste),
+        tuple(sorted(position.foundations)),
+        tuple(map(blanked, position.down)),
+        position.up,
+    )

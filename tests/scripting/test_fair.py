@@ -1,0 +1,149 @@
+"""The fair strategy: legal moves only, nothing read of the hidden cards, whole deals under
+``simulate``, the same moves for the same seed, pickling, and its arguments checked."""
+
+from __future__ import annotations
+
+import pickle
+
+import pytest
+
+import solitaire_widget as sw
+from solitaire_widget.engine.knowledge import Hidden, known_along, shown
+from solitaire_widget.notation import positions
+from solitaire_widget.scripting import strategies
+from solitaire_widget.scripting.fair import FairStrategy
+from solitaire_widget.scripting.strategies import GameView
+
+QUICK = {"samples": 4, "node_limit": 500}
+DECKS = [
+    ("klondike", {"draw": 3, "deal_to_waste": False}),
+    ("klondike", {}),
+    ("father", {}),
+    ("following", {}),
+]
+
+
+def greedy_game(name: str, options: dict[str, object], seed: int, moves: int) -> sw.Game:
+    """A deal after ``moves`` moves of greedy (fewer when it resigns first)."""
+    game = sw.Game.new(name, seed, **options)
+    for _ in range(moves):
+        move = strategies.greedy(GameView(game))
+        if move is None:
+            break
+        game.play(move)
+    return game
+
+
+def twins(game: sw.Game, seed: int) -> tuple[sw.Game, sw.Game]:
+    """Two games set up from the game's position that show the player the same cards
+    and hold different cards where the player cannot see."""
+    position = game.position
+    first, second = Hidden(position, shown(position)).samples(2, seed)
+    assert shown(first) == shown(second) and first.key() != second.key()
+    return tuple(sw.Game.from_dict(positions.write(each, None, ())) for each in (first, second))  # type: ignore[return-value]
+
+
+@pytest.mark.parametrize(("name", "options"), DECKS)
+def test_the_fair_strategy_plays_only_legal_moves(name, options):
+    fair = FairStrategy(**QUICK)
+    for seed, moves in [(1, 0), (2, 7), (3, 20), (4, 40)]:
+        game = greedy_game(name, options, seed, moves)
+        choice = strategies.for_run(fair)(GameView(game))
+        assert choice is None or choice in game.legal_moves()
+
+
+@pytest.mark.parametrize(("name", "options"), DECKS)
+def test_two_games_that_show_the_same_cards_get_the_same_move(name, options):
+    fair = FairStrategy(**QUICK)
+    compared = 0
+    for seed in range(6):
+        game = greedy_game(name, options, seed, 3 * seed)
+        if not game.unseen().cards or game.is_over:
+            continue
+        one, other = twins(game, seed)
+        assert strategies.for_run(fair)(GameView(one)) == strategies.for_run(fair)(GameView(other))
+        compared += 1
+    assert compared >= 3
+
+
+def test_the_fair_strategy_plays_a_following_deal_to_its_end_under_simulate():
+    rows = sw.simulate("following", FairStrategy(**QUICK), seeds=[0, 1], executor="serial", progress=False)
+    for row in rows.to_dict("records"):
+        assert row["error"] is None
+        assert row["end"] in ("won", "resigned", "no_moves", "no_useful_moves")
+        assert row["won"] == (row["foundation_cards"] == 52)
+
+
+def test_the_fair_strategy_plays_the_same_moves_for_the_same_seed():
+    def line(seed: int) -> tuple[sw.Move, ...]:
+        game = sw.Game.new("klondike", 5, draw=3, deal_to_waste=False)
+        fair = FairStrategy(**QUICK, seed=seed).for_run()
+        for _ in range(25):
+            move = fair(GameView(game))
+            if move is None:
+                break
+            game.play(move)
+        return game.history
+
+    assert line(0) == line(0)
+    assert len(line(0)) > 10
+
+
+def test_the_fair_strategy_pickles_with_its_settings_and_without_a_run():
+    fair = FairStrategy(samples=8, node_limit=700, seed=3).for_run()
+    game = greedy_game("klondike", {}, 2, 5)
+    move = fair(GameView(game))
+    shipped = pickle.loads(pickle.dumps(fair))
+    assert repr(shipped) == "FairStrategy(samples=8, node_limit=700, time_limit=None, seed=3)"
+    assert shipped._played == ()
+    assert shipped(GameView(game)) == move
+    assert pickle.loads(pickle.dumps(strategies.fair)).samples == strategies.fair.samples
+
+
+def test_the_fair_strategy_is_built_in():
+    assert strategies.BUILT_IN["fair"] is strategies.fair is sw.strategies.fair
+    assert isinstance(strategies.fair, FairStrategy)
+
+
+@pytest.mark.parametrize(
+    ("arguments", "named"),
+    [
+        ({"samples": 0}, "samples"),
+        ({"samples": True}, "samples"),
+        ({"samples": 2.5}, "samples"),
+        ({"node_limit": 0}, "node_limit"),
+        ({"node_limit": "many"}, "node_limit"),
+        ({"time_limit": -1.0}, "time_limit"),
+        ({"seed": -1}, "seed"),
+        ({"seed": "3"}, "seed"),
+    ],
+)
+def test_bad_arguments_raise_value_error_naming_them(arguments, named):
+    with pytest.raises(ValueError, match=named):
+        FairStrategy(**arguments)
+
+
+def test_a_fully_known_position_is_solved_once_and_its_line_followed():
+    won = greedy_game("klondike", {}, 4, 400)
+    assert won.is_won  # greedy wins seed 4 (see simulate's docstring)
+    ply = next(ply for ply, known in enumerate(known_along(won.start, won.history)) if len(known) == 52)
+    game = sw.Game.new("klondike", 4)
+    for move in won.history[:ply]:
+        game.play(move)
+    fair = FairStrategy(**QUICK).for_run()
+    while not game.is_over:
+        move = fair(GameView(game))
+        assert move is not None
+        game.play(move)
+    assert game.is_won
+    assert fair._endgame is not None
+
+
+def test_leads_count_the_first_moves_of_the_solvers_winning_lines():
+    game = greedy_game("klondike", {"draw": 3, "deal_to_waste": False}, 1, 6)
+    chances = sw.win_chance(game, samples=12, node_limit=3_000)
+    assert chances.chance.won > 0
+    assert sum(chances.leads.values()) == chances.chance.won
+    assert set(chances.leads) <= set(chances.moves)
+    # A sample won with a line starting with a move is won after that move.
+    assert all(chances.moves[move].won >= count for move, count in chances.leads.items())
