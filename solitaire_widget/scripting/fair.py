@@ -9,6 +9,11 @@ out from the start and the history as any player could; the face-down cards and 
 stock's order stay unread. (A strategy sees the line played, not the game's other
 variations, so it may know less than ``Game.known_cards``, never more.)
 
+First, when redeals are unlimited and the deal left the waste empty, it turns the whole
+stock once and turns it back: the stock is then as it was, and every card in it is known.
+Sampling cannot value that (each sample is solved as if its cards were known), and it costs
+a few moves only; on the first 60 draw-three deals it won 18 where playing at once won 13.
+
 Shortcuts that see no hidden card and never choose worse than sampling would:
 
 - a move that returns to a position already played through, seen as the player saw it
@@ -118,6 +123,9 @@ class FairStrategy:
             return None
         position = game.position
         self._catch_up(game)
+        scouting = _scouting_move(game.history, position, moves)
+        if scouting is not None:
+            return scouting
         if self._endgame is None and not Hidden(position, self._known).unseen:
             # Every card is known: the game is solved once, seeing nothing hidden.
             self._endgame = strategies.for_run(strategies.SolverStrategy(time_limit=None))
@@ -209,6 +217,19 @@ class FairStrategy:
             f"FairStrategy(samples={self.samples}, node_limit={self.node_limit}, "
             f"time_limit={self.time_limit}, seed={self.seed})"
         )
+
+
+def _scouting_move(history: tuple[Move, ...], position: Position, moves: list[Move]) -> Move | None:
+    """With unlimited redeals, the first moves turn the whole stock once and turn it back:
+    the redeal leaves the stock as it was, so for a few moves the player learns every stock
+    card, a gain sampling cannot see (each sample is solved as if its cards were known).
+    Only from a deal whose waste was empty, before any other move; None once done."""
+    if position.redeals_left is not None or any(move.source != "stock" for move in history):
+        return None
+    if len(position.waste) != sum(move.count for move in history):
+        return None  # the deal put cards on the waste: turning them back would change the game
+    wanted = ("stock", "waste") if position.stock else ("waste", "stock")
+    return next((move for move in moves if (move.source, move.target) == wanted), None)
 
 
 def _best_of(chances: WinChance, position: Position, fresh: list[Move]) -> Move:

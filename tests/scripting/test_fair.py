@@ -11,7 +11,7 @@ import solitaire_widget as sw
 from solitaire_widget.engine.knowledge import Hidden, known_along, shown
 from solitaire_widget.notation import positions
 from solitaire_widget.scripting import strategies
-from solitaire_widget.scripting.fair import FairStrategy
+from solitaire_widget.scripting.fair import FairStrategy, _scouting_move
 from solitaire_widget.scripting.strategies import GameView
 
 QUICK = {"samples": 4, "node_limit": 500}
@@ -147,3 +147,21 @@ def test_leads_count_the_first_moves_of_the_solvers_winning_lines():
     assert set(chances.leads) <= set(chances.moves)
     # A sample won with a line starting with a move is won after that move.
     assert all(chances.moves[move].won >= count for move, count in chances.leads.items())
+
+
+def test_with_unlimited_redeals_it_first_turns_the_whole_stock_once_and_back():
+    g = sw.Game.new("klondike", 4, draw=3, deal_to_waste=False)
+    stock = g.position.stock
+    fair = FairStrategy().for_run()
+    for _ in range(9):
+        g.play(fair(GameView(g)))
+    assert [str(move) for move in g.history] == ["sx3>w"] * 8 + ["wx24>s"]
+    assert g.position.stock == stock
+    assert {pile for pile, _ in g.unseen().places} <= {f"tableau/{i}" for i in range(7)}
+    assert _scouting_move(g.history, g.position, g.legal_moves()) is None
+
+
+@pytest.mark.parametrize("options", [{"redeals": 2, "deal_to_waste": False}, {"deal_to_waste": True}])
+def test_it_does_not_turn_the_stock_first_with_limited_redeals_or_a_card_dealt_to_the_waste(options):
+    g = sw.Game.new("klondike", 4, draw=3, **options)
+    assert _scouting_move(g.history, g.position, g.legal_moves()) is None
