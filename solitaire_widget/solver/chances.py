@@ -107,10 +107,11 @@ class WinChance:
     preferred: Move | None = None
     """The heuristic's move, first among moves of equal chance (it makes progress where
     others may move cards to and fro)."""
-    leads: dict[Move, int] = field(default_factory=dict)
+    leads: dict[Move, int] = field(default_factory=dict, compare=False)
     """For each move, how many samples the solver won with a line that starts with it: the
     move a player who saw every card of that sample would make (``strategies.fair`` breaks
-    ties between equal chances with it)."""
+    ties between equal chances with it). A by-product of the search, not part of the
+    chances: equal chances compare equal whatever their leads, and records do not keep them."""
 
     @property
     def estimate(self) -> float:
