@@ -12,7 +12,8 @@ variations, so it may know less than ``Game.known_cards``, never more.)
 First, when redeals are unlimited and the deal left the waste empty, it turns the whole
 stock once and turns it back: the stock is then as it was, and every card in it is known.
 Sampling cannot value that (each sample is solved as if its cards were known), and it costs
-a few moves only; on the first 60 draw-three deals it won 18 where playing at once won 13.
+a few moves only (on 500 draw-three deals: 24.8% won with it, 23.4% without, within the
+noise of so many deals).
 
 Shortcuts that see no hidden card and never choose worse than sampling would:
 
