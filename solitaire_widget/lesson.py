@@ -22,6 +22,7 @@ from .engine import explain
 from .engine.moves import IllegalMove, Move
 from .game import Game
 from .solver.analysis import MoveAnalysis
+from .solver.chances import percent
 from .solver.judgement import GOOD_BELOW
 
 OTHER_MOVE = "legal, but the lesson plays something else"
@@ -200,8 +201,8 @@ class MistakesLesson:
         if float(question.best_chance) - float(chance) < GOOD_BELOW:
             return None
         return (
-            f"not better enough: {explain.sentence(game.position, move)} wins {_percent(chance)}, "
-            f"the best move {_percent(question.best_chance)}; try again, or Show me"
+            f"not better enough: {explain.sentence(game.position, move)} wins {percent(chance)}, "
+            f"the best move {percent(question.best_chance)}; try again, or Show me"
         )
 
     def answer(self, game: Game, move: Move) -> str:
@@ -237,9 +238,9 @@ class MistakesLesson:
             words += ", the best chance here."
         else:
             best = explain.sentence(position, question.best_move)
-            words += f"; the best, {best}, wins {_percent(question.best_chance)}."
+            words += f"; the best, {best}, wins {percent(question.best_chance)}."
         played = explain.sentence(position, question.move)
-        words += f" In the game, {played} (a {question.judgement}) won {_percent(question.chance_after)}."
+        words += f" In the game, {played} (a {question.judgement}) won {percent(question.chance_after)}."
         game.play(move)
         self.asked += 1
         if self.asked < self.total:
@@ -256,7 +257,7 @@ class MistakesLesson:
         question = self._questions[self.asked]
         return (
             f"Before move {question.ply} the game played a {question.judgement}: "
-            f"find a better move (the chance here is {_percent(question.chance_before)})."
+            f"find a better move (the chance here is {percent(question.chance_before)})."
         )
 
     def state(self, game: Game) -> dict[str, Any]:
@@ -270,10 +271,6 @@ class MistakesLesson:
             "done": self.asked >= self.total,
             "said": self.said,
         }
-
-
-def _percent(share: float) -> str:
-    return f"{round(share * 100)}%"
 
 
 AnyLesson = Lesson | MistakesLesson

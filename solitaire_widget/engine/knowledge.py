@@ -151,8 +151,6 @@ def known_in_tree(start: Position, tree: Iterable[Iterable[Move]]) -> frozenset[
     sequence of moves from the start (a game's move tree, line by line)."""
     known = shown(start)
     for line in tree:
-        position = start.copy()
-        for move in line:
-            position.push(move)
-            known |= shown(position)
+        *_, known_at_its_end = known_along(start, line)
+        known |= known_at_its_end
     return frozenset(known)

@@ -91,7 +91,7 @@ class Chance(float):
     @property
     def in_words(self) -> str:
         """ "62% (58–66%)": the estimate and its interval, in whole percents."""
-        return f"{_percent(self)} ({_percent_range(self.low, self.high)})"
+        return f"{percent(self)} ({percent_range(self.low, self.high)})"
 
 
 @dataclass(frozen=True)
@@ -263,8 +263,8 @@ def fair_hint_words(position: Position, move: Move, chances: WinChance) -> str:
     if chances.unseen == 0:
         verdict = "wins" if chance.won else "cannot win" if not chance.undecided else "may win"
         return f"{sentence(position, move)}: every card is known, and this move {verdict}"
-    interval = _percent_range(chance.low, chance.high)
-    ways = f"wins {_percent(chance)} of the ways the hidden cards can lie ({interval})"
+    interval = percent_range(chance.low, chance.high)
+    ways = f"wins {percent(chance)} of the ways the hidden cards can lie ({interval})"
     return f"{sentence(position, move)}: {ways}"
 
 
@@ -278,9 +278,11 @@ def _wilson(successes: int, trials: int) -> tuple[float, float]:
     return max(0.0, (middle - spread) / scale), min(1.0, (middle + spread) / scale)
 
 
-def _percent(share: float) -> str:
+def percent(share: float) -> str:
+    """A share as whole percents, as the words of chances say it: "62%"."""
     return f"{round(share * 100)}%"
 
 
-def _percent_range(low: float, high: float) -> str:
+def percent_range(low: float, high: float) -> str:
+    """An interval as whole percents: "58–66%"."""
     return f"{round(low * 100)}–{round(high * 100)}%"

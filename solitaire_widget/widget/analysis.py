@@ -40,7 +40,7 @@ from typing import Any
 from ..engine.explain import sentence
 from ..game import Game
 from ..solver.analysis import Analysis, AnalysisStopped, MoveAnalysis, Settings, Task, chances_for, tasks
-from ..solver.chances import DEFAULT_SAMPLES, Chance, WinChance
+from ..solver.chances import DEFAULT_SAMPLES, Chance, WinChance, percent
 from ..solver.judgement import GLYPHS
 from .timeline import TimelineSync
 
@@ -50,10 +50,6 @@ BOARD_SETTINGS = Settings.checked(DEFAULT_SAMPLES, 0, None, None)
 
 BAD_LUCK = ("best", "good", "only move")
 """Judgements that make the move that lost the game bad luck rather than a mistake."""
-
-
-def _percent(share: float) -> str:
-    return f"{round(share * 100)}%"
 
 
 def _an(word: str) -> str:
@@ -78,21 +74,21 @@ def lost_move_words(task: Task, judged: MoveAnalysis) -> dict[str, Any]:
     after, best = judged.chance_after, judged.best_chance
     if judgement in BAD_LUCK:
         luck = "bad luck"
-        how = "as good as any" if judgement != "good" else f"nearly as good as the best ({_percent(best)})"
-        words = f"{said} was bad luck: from what you could see it was {how}, winning {_percent(after)}."
+        how = "as good as any" if judgement != "good" else f"nearly as good as the best ({percent(best)})"
+        words = f"{said} was bad luck: from what you could see it was {how}, winning {percent(after)}."
     elif judgement is not None:
         luck = "mistake"
         better = sentence(task.position, judged.best_move)
         words = (
             f"{said} was {_an(judgement)}: from what you could see it gave up "
-            f"{round(judged.verdict.drop * 100)} points of win chance ({_percent(after)} against "
-            f"{_percent(best)}); {better} was better."
+            f"{round(judged.verdict.drop * 100)} points of win chance ({percent(after)} against "
+            f"{percent(best)}); {better} was better."
         )
     else:
         luck = "unclear"
         words = (
             f"{said}: from what you could see, the samples cannot tell a mistake from bad luck "
-            f"({judged.verdict.note}); it won {_percent(after)}, the best move {_percent(best)}."
+            f"({judged.verdict.note}); it won {percent(after)}, the best move {percent(best)}."
         )
     return {"ply": judged.ply, "luck": luck, "judgement": judgement, "sentence": words}
 
@@ -126,7 +122,7 @@ def _board_row(judged: MoveAnalysis, node_id: int, played: str, best: str) -> di
     judgement = judged.judgement
     before, after, best_chance = judged.chance_before, judged.chance_after, judged.best_chance
     verdict = judgement if judgement is not None else f"not judged ({judged.verdict.note})"
-    better = "" if float(after) >= float(best_chance) else f"; best was {best}, {_percent(best_chance)}"
+    better = "" if float(after) >= float(best_chance) else f"; best was {best}, {percent(best_chance)}"
     return {
         "ply": judged.ply,
         "node": node_id,
@@ -138,8 +134,8 @@ def _board_row(judged: MoveAnalysis, node_id: int, played: str, best: str) -> di
         "after": _chance(after),
         "best_move": str(judged.best_move),
         "words": (
-            f"Move {judged.ply}, {played}: {verdict}. Win chance {_percent(before)} before it, "
-            f"{_percent(after)} after it{better}."
+            f"Move {judged.ply}, {played}: {verdict}. Win chance {percent(before)} before it, "
+            f"{percent(after)} after it{better}."
         ),
     }
 
