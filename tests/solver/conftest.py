@@ -17,8 +17,8 @@ def native_or_skip() -> None:
     if native.available():
         return
     if shutil.which("cc") or shutil.which("gcc"):
-        pytest.fail("a C compiler is on PATH but the solver's C accelerator did not build")
-    pytest.skip("no C compiler: the solver's C accelerator cannot be built")
+        pytest.fail("a C compiler is on PATH but the C search is not built or refused: python hatch_build.py")
+    pytest.skip("no C compiler: the package was built without its C search")
 
 
 @pytest.fixture(params=["python", "native"])

@@ -1,12 +1,13 @@
 """The solver's C accelerator: the same search as the pure-Python one (same verdicts, node
 counts and lines), also on random endgames (hypothesis) and with a visited table small
-enough to be cleared; built once per source into the user's cache, safely when processes
-build at the same time; and when it cannot be built, solve falls back to Python."""
+enough to be cleared; loaded from the package, never compiled at run time; and when the
+package has none, or one of another interface or source, solve falls back to Python."""
 
 from __future__ import annotations
 
 import _thread
 import ctypes
+import importlib.util
 import os
 import random
 import subprocess
@@ -25,6 +26,8 @@ from test_solve import CROSS_CHECKS, random_endgame, replays_to_win
 import solitaire_widget as sw
 from solitaire_widget.solver import native, solve
 from solitaire_widget.solver.depth_first import foundation_split
+
+ROOT = Path(__file__).resolve().parents[2]
 
 
 @pytest.fixture(autouse=True)
@@ -178,36 +181,49 @@ def run_python(code: str, env: dict[str, str]) -> subprocess.CompletedProcess[st
     )
 
 
-CHECK = (
-    "import logging; logging.basicConfig(level=logging.DEBUG); "
-    "import solitaire_widget as sw; from solitaire_widget.solver import native; "
-    "print(native.available(), sw.solve(sw.Game.new('klondike', seed=1), node_limit=5000).verdict)"
-)
+def check(before: str = "pass") -> str:
+    """A program that (after ``before``, which may change what the package loads) prints
+    whether the accelerator is in use and the verdict of a small solve."""
+    return (
+        "import logging; logging.basicConfig(level=logging.DEBUG); "
+        "import solitaire_widget as sw; from solitaire_widget.solver import native; "
+        f"{before}; "
+        "print(native.available(), sw.solve(sw.Game.new('klondike', seed=1), node_limit=5000).verdict)"
+    )
 
 
-def test_without_a_compiler_solve_uses_python_and_says_so_in_a_debug_line(tmp_path):
-    result = run_python(CHECK, {"PATH": str(tmp_path), "XDG_CACHE_HOME": str(tmp_path / "cache")})
+def test_nothing_is_compiled_at_run_time_the_library_comes_with_the_package(tmp_path):
+    result = run_python(check(), {"PATH": str(tmp_path)})  # no compiler can be found
+    assert result.stdout.split() == ["True", "winnable"]
+    assert native.LIBRARY.parent == Path(native.__file__).parent
+    assert "solitaire_widget" not in result.stderr
+
+
+def test_a_package_built_without_its_c_search_uses_python_and_says_so_in_a_debug_line(tmp_path):
+    result = run_python(check(f"native.LIBRARY = native.Path({str(tmp_path / 'absent.so')!r})"), {})
     assert result.stdout.split() == ["False", "winnable"]
-    assert "no C compiler" in result.stderr and result.stderr.count("solitaire_widget") == 1
-
-
-def test_a_failed_build_falls_back_to_python(tmp_path):
-    compiler = tmp_path / "cc"
-    compiler.write_text("#!/bin/sh\necho 'broken compiler' >&2\nexit 1\n")
-    compiler.chmod(0o755)
-    result = run_python(CHECK, {"PATH": str(tmp_path), "XDG_CACHE_HOME": str(tmp_path / "cache")})
-    assert result.stdout.split() == ["False", "winnable"]
-    assert "could not be built" in result.stderr and "broken compiler" in result.stderr
+    assert "DEBUG" in result.stderr and "no compiled C search" in result.stderr
     assert len(result.stderr.strip().splitlines()) == 1
-    assert not list((tmp_path / "cache" / "solitaire_widget").iterdir())  # no half-built file left
 
 
-def test_processes_building_at_once_each_get_a_whole_library(tmp_path):
-    env = {**os.environ, "XDG_CACHE_HOME": str(tmp_path)}
-    builds = [
-        subprocess.Popen([sys.executable, "-c", CHECK], env=env, stdout=subprocess.PIPE, text=True)
-        for _ in range(3)
-    ]
-    assert [build.communicate()[0].split() for build in builds] == [["True", "winnable"]] * 3
-    built = list(Path(tmp_path, "solitaire_widget").iterdir())
-    assert len(built) == 1 and built[0].name.startswith("search-") and built[0].suffix == ".so"
+def test_a_library_of_another_interface_version_is_refused_with_a_warning():
+    result = run_python(check("native.INTERFACE_VERSION += 1"), {})
+    assert result.stdout.split() == ["False", "winnable"]
+    assert "WARNING" in result.stderr and "its interface is version" in result.stderr
+    assert len(result.stderr.strip().splitlines()) == 1
+
+
+def test_a_library_built_from_another_search_c_is_refused_with_a_warning(tmp_path):
+    changed = tmp_path / "search.c"
+    changed.write_bytes(native.SOURCE.read_bytes() + b"\n/* changed */\n")
+    result = run_python(check(f"native.SOURCE = native.Path({str(changed)!r})"), {})
+    assert result.stdout.split() == ["False", "winnable"]
+    assert "another version of search.c" in result.stderr
+
+
+def test_the_build_hook_names_the_library_as_the_package_looks_for_it():
+    spec = importlib.util.spec_from_file_location("hatch_build", ROOT / "hatch_build.py")
+    assert spec is not None and spec.loader is not None
+    hook = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(hook)
+    assert hook.LIBRARY_NAMES == native.LIBRARY_NAMES and hook.library_name() == native.LIBRARY.name

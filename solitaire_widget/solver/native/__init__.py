@@ -1,15 +1,18 @@
-"""An optional compiled accelerator for the solver: ``depth_first.py``'s search, written in C.
+"""The solver's compiled accelerator: ``depth_first.py``'s search, written in C (``search.c``).
 
-``search.c`` ships with the package. On first use it is compiled with the C compiler on
-PATH (``cc``, else ``gcc``) into a per-user cache directory (``$XDG_CACHE_HOME`` or
-``~/.cache``, then ``solitaire_widget/``), under a name made from a hash of the source,
-the compiler and the machine, and loaded with ``ctypes``. The search runs in a thread of
-its own and ``ctypes`` lets go of the GIL meanwhile, so a Jupyter kernel's other threads
-stay responsive, and an interrupt (Ctrl-C, the kernel's stop button) ends it. With no
-compiler, or when the build fails, one debug line is logged (logger ``solitaire_widget``)
-and ``solve`` uses the pure-Python search. The environment variable
-``SOLITAIRE_WIDGET_NATIVE=0`` turns the accelerator off (read at each ``solve``, so a test
-or a benchmark can choose the path).
+The package's build compiles ``search.c`` into a shared library beside it (the build hook
+``hatch_build.py`` at the project's root: wheels carry it, editable installs compile it in
+place). Nothing is compiled at run time: on first use the library is loaded with ``ctypes``
+from the package and checked -- its interface version must be ``INTERFACE_VERSION``, and it
+must have been built from the ``search.c`` shipped with it (a development checkout whose
+source changed since) -- and ``solve`` uses the pure-Python search when it is absent (a
+build with no C compiler), does not load, or fails a check. A missing library is said in
+one debug line, a refused one in one warning (logger ``solitaire_widget``).
+
+The search runs in a thread of its own and ``ctypes`` lets go of the GIL meanwhile, so a
+Jupyter kernel's other threads stay responsive, and an interrupt (Ctrl-C, the kernel's stop
+button) ends it. The environment variable ``SOLITAIRE_WIDGET_NATIVE=0`` turns the
+accelerator off (read at each ``solve``, so a test or a benchmark can choose the path).
 
 The C code knows no game: ``search`` passes it the game's tables from ``Rules`` and
 ``engine.safety``, so it and the engine agree by construction. Its winning lines are
@@ -22,11 +25,7 @@ import ctypes
 import hashlib
 import logging
 import os
-import platform
-import shutil
-import subprocess
 import sys
-import tempfile
 import threading
 from collections.abc import Sequence
 from pathlib import Path
@@ -40,7 +39,11 @@ from ...engine.safety import cards_needed_home
 _log = logging.getLogger("solitaire_widget")
 
 SOURCE = Path(__file__).with_name("search.c")
-FLAGS = ("-O2", "-shared", "-fPIC", "-std=c99")
+LIBRARY_NAMES = {"win32": "search.dll", "darwin": "libsearch.dylib"}
+LIBRARY = Path(__file__).with_name(LIBRARY_NAMES.get(sys.platform, "libsearch.so"))
+"""Where the build puts the compiled search (``hatch_build.py`` names it by the same table)."""
+INTERFACE_VERSION = 1
+"""The C library's ``SW_INTERFACE_VERSION`` that the structures below are written for."""
 TABLE_BITS = 25
 """The visited table holds at most 2^25 fingerprints of 16 bytes: 512 MB. It starts at
 1 MB and doubles as it fills, so a short search takes little memory."""
@@ -107,8 +110,8 @@ _rules_made: dict[tuple[str, int, bool, int], _Rules] = {}
 
 
 def available() -> bool:
-    """True when the accelerator is on (``SOLITAIRE_WIDGET_NATIVE`` is not ``0``) and built;
-    the first call builds it, or finds it built."""
+    """True when the accelerator is on (``SOLITAIRE_WIDGET_NATIVE`` is not ``0``) and the
+    package's compiled search loads and passes its checks (looked at once, on the first call)."""
     if os.environ.get("SOLITAIRE_WIDGET_NATIVE", "").strip() == "0":
         return False
     return _load() is not None
@@ -119,64 +122,48 @@ def _load() -> ctypes.CDLL | None:
     with _lock:
         if not _tried:
             _tried = True
-            _library = _build()
+            _library = _open()
         return _library
 
 
-def _cache_dir() -> Path:
-    base = os.environ.get("XDG_CACHE_HOME") or str(Path.home() / ".cache")
-    return Path(base) / "solitaire_widget"
-
-
-def _build() -> ctypes.CDLL | None:
-    compiler = shutil.which("cc") or shutil.which("gcc")
-    if compiler is None:
-        _log.debug("solver: no C compiler (cc or gcc) on PATH, using the pure-Python search")
+def _open() -> ctypes.CDLL | None:
+    if not LIBRARY.exists():
+        _log.debug("solver: no compiled C search in the package (%s), using the pure-Python search", LIBRARY)
         return None
     try:
-        source = SOURCE.read_bytes()
-        made_by = "\0".join((compiler, *FLAGS, platform.machine(), sys.platform)).encode()
-        digest = hashlib.sha256(source + b"\0" + made_by).hexdigest()[:16]
-        library = _cache_dir() / f"search-{digest}.so"
-        if not library.exists():
-            library.parent.mkdir(parents=True, exist_ok=True)
-            # Built under a temporary name, then renamed: processes building at the same
-            # time each rename a whole library, and none loads a half-written one.
-            handle, temporary = tempfile.mkstemp(dir=library.parent, prefix=".search-", suffix=".so")
-            os.close(handle)
-            try:
-                subprocess.run(
-                    [compiler, *FLAGS, "-o", temporary, str(SOURCE)],
-                    check=True,
-                    capture_output=True,
-                    timeout=300,
-                )
-                os.replace(temporary, library)
-            finally:
-                if os.path.exists(temporary):
-                    os.remove(temporary)
-        loaded = ctypes.CDLL(str(library))
-        loaded.sw_solve.argtypes = [
-            ctypes.POINTER(_Rules),
-            ctypes.POINTER(_Position),
-            ctypes.c_double,
-            ctypes.c_int64,
-            ctypes.c_int,
-            ctypes.POINTER(ctypes.c_int32),
-            ctypes.POINTER(_Result),
-        ]
-        loaded.sw_solve.restype = ctypes.c_int
-        loaded.sw_free.argtypes = [ctypes.POINTER(_Result)]
-        loaded.sw_free.restype = None
-        return loaded
-    except (OSError, subprocess.SubprocessError) as error:
-        detail = getattr(error, "stderr", b"") or b""
-        _log.debug(
-            "solver: the C accelerator could not be built or loaded (%s %s), using the pure-Python search",
-            error,
-            " | ".join(detail.decode(errors="replace").strip().splitlines())[:500],
-        )
+        loaded = ctypes.CDLL(str(LIBRARY))
+        loaded.sw_interface_version.restype = ctypes.c_int
+        loaded.sw_source_digest.restype = ctypes.c_char_p
+        digest = loaded.sw_source_digest().decode("ascii", "replace")
+        problem = _mismatch(loaded.sw_interface_version(), digest)
+    except (OSError, AttributeError) as error:
+        problem = f"it does not load ({error})"
+    if problem is not None:
+        _log.warning("solver: not using the C search %s: %s; using the Python search", LIBRARY, problem)
         return None
+    loaded.sw_solve.argtypes = [
+        ctypes.POINTER(_Rules),
+        ctypes.POINTER(_Position),
+        ctypes.c_double,
+        ctypes.c_int64,
+        ctypes.c_int,
+        ctypes.POINTER(ctypes.c_int32),
+        ctypes.POINTER(_Result),
+    ]
+    loaded.sw_solve.restype = ctypes.c_int
+    loaded.sw_free.argtypes = [ctypes.POINTER(_Result)]
+    loaded.sw_free.restype = None
+    return loaded
+
+
+def _mismatch(interface: int, digest: str) -> str | None:
+    """Why a library reporting ``interface`` and built from a source of ``digest`` cannot be
+    used with this package, or None."""
+    if interface != INTERFACE_VERSION:
+        return f"its interface is version {interface}, this package needs {INTERFACE_VERSION}"
+    if SOURCE.exists() and digest != hashlib.sha256(SOURCE.read_bytes()).hexdigest()[:16]:
+        return "it was built from another version of search.c (rebuild it: python hatch_build.py)"
+    return None
 
 
 def _rules_for(position: Position, foundation_split: int) -> _Rules:

@@ -30,6 +30,28 @@
 #ifdef __linux__
 #include <sys/mman.h>
 #endif
+#ifdef _WIN32
+#define WIN32_LEAN_AND_MEAN
+#include <windows.h>
+#include <intrin.h>
+#define SW_EXPORT __declspec(dllexport)
+#else
+#define SW_EXPORT
+#endif
+
+/* Python refuses a library whose interface differs from the one it was written for: raise
+ * this whenever an exported function or one of the structs below changes. */
+#define SW_INTERFACE_VERSION 1
+/* The build passes the first 16 hex digits of this file's SHA-256 (bare, not quoted: quotes
+ * do not survive every compiler's command line), so that Python can tell a library built
+ * from another version of it. */
+#define SW_STRING(x) #x
+#define SW_EXPANDED_STRING(x) SW_STRING(x)
+#ifdef SW_SOURCE_DIGEST
+#define SW_DIGEST SW_EXPANDED_STRING(SW_SOURCE_DIGEST)
+#else
+#define SW_DIGEST "unknown"
+#endif
 
 #define CARDS 52
 #define NO_CARD 52
@@ -124,7 +146,7 @@ typedef struct {
 
     int64_t nodes, node_limit;
     int has_deadline;
-    struct timespec deadline;
+    double deadline; /* seconds on monotonic_seconds()'s clock */
     volatile const int32_t *stop; /* set to nonzero by another thread to end the search */
     int failed;
 } Search;
@@ -445,6 +467,10 @@ static inline uint64_t bit(int card) { return (uint64_t)1 << card; }
 static inline int lowest_card(uint64_t cards) {
 #if defined(__GNUC__) || defined(__clang__)
     return __builtin_ctzll(cards);
+#elif defined(_MSC_VER)
+    unsigned long card;
+    _BitScanForward64(&card, cards);
+    return (int)card;
 #else
     int card = 0;
     while (!(cards & 1)) cards >>= 1, card++;
@@ -815,12 +841,20 @@ static void expand(Search *s, size_t at) {
 }
 
 /* ------------------------------------------------------------------ the search */
-static int time_is_up(const Search *s) {
+static double monotonic_seconds(void) {
+#ifdef _WIN32
+    LARGE_INTEGER now, frequency;
+    QueryPerformanceCounter(&now);
+    QueryPerformanceFrequency(&frequency);
+    return (double)now.QuadPart / (double)frequency.QuadPart;
+#else
     struct timespec now;
     clock_gettime(CLOCK_MONOTONIC, &now);
-    return now.tv_sec > s->deadline.tv_sec ||
-           (now.tv_sec == s->deadline.tv_sec && now.tv_nsec > s->deadline.tv_nsec);
+    return (double)now.tv_sec + (double)now.tv_nsec * 1e-9;
+#endif
 }
+
+static int time_is_up(const Search *s) { return monotonic_seconds() > s->deadline; }
 
 static int count_node(Search *s) {
     s->nodes++;
@@ -933,7 +967,7 @@ static void load(Search *s, const sw_rules *r, const sw_position *p) {
  * with a table of at most 2^table_bits fingerprints. The search also ends, as unknown, soon
  * after another thread sets `*stop` to nonzero (Python does on an interrupt). Fills `out`;
  * free its line with sw_free. */
-int sw_solve(const sw_rules *r, const sw_position *p, double seconds, int64_t node_limit, int table_bits,
+SW_EXPORT int sw_solve(const sw_rules *r, const sw_position *p, double seconds, int64_t node_limit, int table_bits,
              volatile const int32_t *stop, sw_result *out) {
     Search *s = calloc(1, sizeof(Search));
     memset(out, 0, sizeof *out);
@@ -943,14 +977,7 @@ int sw_solve(const sw_rules *r, const sw_position *p, double seconds, int64_t no
     s->node_limit = node_limit;
     if (seconds > 0) {
         s->has_deadline = 1;
-        clock_gettime(CLOCK_MONOTONIC, &s->deadline);
-        double whole = (double)(time_t)seconds;
-        s->deadline.tv_sec += (time_t)seconds;
-        s->deadline.tv_nsec += (long)((seconds - whole) * 1e9);
-        if (s->deadline.tv_nsec >= 1000000000L) {
-            s->deadline.tv_sec++;
-            s->deadline.tv_nsec -= 1000000000L;
-        }
+        s->deadline = monotonic_seconds() + seconds;
     }
     s->table_largest = (size_t)1 << table_bits;
     size_t slots = table_bits < 16 ? s->table_largest : (size_t)1 << 16;
@@ -986,7 +1013,11 @@ int sw_solve(const sw_rules *r, const sw_position *p, double seconds, int64_t no
     return verdict;
 }
 
-void sw_free(sw_result *out) {
+SW_EXPORT void sw_free(sw_result *out) {
     free(out->line);
     out->line = NULL;
 }
+
+SW_EXPORT int sw_interface_version(void) { return SW_INTERFACE_VERSION; }
+
+SW_EXPORT const char *sw_source_digest(void) { return SW_DIGEST; }
