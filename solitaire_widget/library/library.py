@@ -77,10 +77,17 @@ class Library(Atomic):
         return f"Library({str(self._path)!r})"
 
     def close(self) -> None:
-        """Close the file; the library cannot be used after (closing twice is harmless)."""
+        """Close the file; the library cannot be used after (closing twice is harmless).
+        ``with Library(path) as lib: ...`` closes it at the end of the block."""
         if self._connection is not None:
             self._connection.close()
             self._connection = None
+
+    def __enter__(self) -> Library:
+        return self
+
+    def __exit__(self, *exc_info: object) -> None:
+        self.close()
 
     # ------------------------------------------------------------------ writing
     def save(
