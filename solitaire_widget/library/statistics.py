@@ -73,19 +73,21 @@ def statistics_of(
     ``ABANDONED``), with the figures the library's query worked out. Counts with string
     methods, so 100,000 games take a few milliseconds."""
     if codes.strip(WON + LOST + ABANDONED):
-        raise ValueError(f"codes are {WON!r}, {LOST!r} and {ABANDONED!r}, not {codes!r}")
+        strange = sorted(set(codes) - set(RESULT_OF))
+        raise ValueError(f"codes are {WON!r}, {LOST!r} and {ABANDONED!r}, not {strange[0]!r}")
     won = codes.count(WON)
-    runs = re.findall(f"{WON}+|[{LOST}{ABANDONED}]+", codes)
-    wins = [len(run) for run in runs if run[0] == WON]
-    losses = [len(run) for run in runs if run[0] != WON]
-    current = 0 if not runs else len(runs[-1]) if runs[-1][0] == WON else -len(runs[-1])
+    not_won = LOST + ABANDONED
+    if codes.endswith(WON):
+        current = len(codes) - len(codes.rstrip(WON))
+    else:
+        current = len(codes.rstrip(not_won)) - len(codes)
     return Statistics(
         played=len(codes),
         won=won,
         win_rate=won / len(codes) if codes else 0.0,
         current_streak=current,
-        longest_win_streak=max(wins, default=0),
-        longest_losing_streak=max(losses, default=0),
+        longest_win_streak=max(map(len, re.findall(f"{WON}+", codes)), default=0),
+        longest_losing_streak=max(map(len, re.findall(f"[{not_won}]+", codes)), default=0),
         best_seconds=best_seconds,
         fewest_moves=fewest_moves,
         average_moves_won=average_moves_won,
