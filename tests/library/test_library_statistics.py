@@ -4,9 +4,11 @@ and the streaks of any sequence against a plain count."""
 
 from __future__ import annotations
 
+import tempfile
 from datetime import datetime, timedelta, timezone
+from pathlib import Path
 
-from hypothesis import given
+from hypothesis import given, settings
 from hypothesis import strategies as st
 from test_library_games import WON_BUT_ONE, lost_game
 
@@ -80,3 +82,33 @@ def test_streaks_agree_with_a_plain_count(results):
         results
     )
     assert stats.played == len(results) and stats.won == results.count("won")
+
+
+LOST = lost_game()
+
+
+@settings(max_examples=20, deadline=None)
+@given(st.lists(st.sampled_from(["won", "lost", "abandoned", "demo"]), max_size=12), st.randoms())
+def test_the_library_counts_games_in_the_order_they_started_whatever_the_order_saved(results, chooser):
+    order = list(range(len(results)))
+    chooser.shuffle(order)
+    with tempfile.TemporaryDirectory() as folder, sw.Library(Path(folder) / "games.sqlite3") as lib:
+        for index in order:
+            result = results[index]
+            game = (
+                won_game()
+                if result in ("won", "demo")
+                else LOST
+                if result == "lost"
+                else sw.Game.new(seed=index)
+            )
+            given_result = "abandoned" if result == "abandoned" else None
+            lib.save(
+                game, result=given_result, demo=result == "demo", started_at=START + timedelta(minutes=index)
+            )
+        stats = lib.statistics()
+    counted = ["lost" if result == "demo" else result for result in results]
+    assert (stats.current_streak, stats.longest_win_streak, stats.longest_losing_streak) == plain_streaks(
+        counted
+    )
+    assert stats.recent == tuple(counted[-20:])
