@@ -177,11 +177,11 @@ class Library(Atomic):
             game_id = cursor.lastrowid
             assert game_id is not None
             connection.execute("INSERT INTO records (id, record) VALUES (?, ?)", (game_id, entry.record))
-            connection.execute("INSERT OR IGNORE INTO kinds VALUES (?, ?)", (entry.game, entry.options))
         else:
             assignments = ", ".join(f"{name} = ?" for name in names)
             connection.execute(f"UPDATE games SET {assignments} WHERE id = ?", (*fields, game_id))
             connection.execute("UPDATE records SET record = ? WHERE id = ?", (entry.record, game_id))
+        connection.execute("INSERT OR IGNORE INTO kinds VALUES (?, ?)", (entry.game, entry.options))
         return game_id
 
     def delete(self, game_id: int) -> None:
@@ -322,7 +322,8 @@ class Library(Atomic):
             yield connection
             connection.execute("COMMIT")
         except BaseException as error:
-            connection.execute("ROLLBACK")
+            if connection.in_transaction:  # SQLite rolls some failures back itself (a full disk)
+                connection.execute("ROLLBACK")
             if isinstance(error, sqlite3.Error):
                 raise LibraryError(f"cannot write the library {self._path}: {error}") from None
             raise
