@@ -22,7 +22,7 @@ import solitaire_widget  # noqa: E402
 
 project = "solitaire_widget"
 author = "the solitaire_widget authors"
-copyright = "the solitaire_widget authors"  # noqa: A001 (Sphinx's name)
+copyright = "the solitaire_widget authors"
 release = version = solitaire_widget.__version__
 
 extensions = [
@@ -30,6 +30,7 @@ extensions = [
     "sphinx.ext.autodoc",
     "sphinx_copybutton",
     "offline_widgets",
+    "module_docstring",
 ]
 exclude_patterns = ["_build", "_ext", "**.ipynb_checkpoints"]
 nitpicky = True
@@ -91,7 +92,7 @@ nb_ipywidgets_js = {
 
 autodoc_member_order = "bysource"
 autodoc_typehints = "description"
-autodoc_default_options = {"members": True, "show-inheritance": True}
+autodoc_default_options = {"members": True}
 
 html_theme = "pydata_sphinx_theme"
 html_title = "solitaire_widget"

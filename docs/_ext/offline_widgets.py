@@ -30,8 +30,11 @@ FILES = {
 # embed-amd.js loads the icon fonts of the widget controls from beside itself.
 FONT_SUFFIXES = {".woff2", ".woff", ".ttf", ".eot", ".svg"}
 
+
 def _sources() -> dict[Path, str]:
-    fonts = {font: f"html-manager/{font.name}" for font in HTML_MANAGER.glob("*") if font.suffix in FONT_SUFFIXES}
+    fonts = {
+        font: f"html-manager/{font.name}" for font in HTML_MANAGER.glob("*") if font.suffix in FONT_SUFFIXES
+    }
     return {**FILES, **fonts}
 
 

@@ -58,7 +58,8 @@ def check_flag(name: str) -> Callable[[object], bool]:
 @dataclass(frozen=True)
 class Option:
     """One option a game offers: its default and the check that reads a given value (raising
-    ``ValueError`` in words). What each option means is told in docs/rules.md and README.md."""
+    ``ValueError`` in words). What each option means is told in docs/rules.md and
+    docs/guide/engine.md."""
 
     default: object
     check: Callable[[object], object]
