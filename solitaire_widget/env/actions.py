@@ -20,8 +20,8 @@ goes on the next rank; 1 in Father, which has no building on the tableau).
 >>> from solitaire_widget.engine import rules_for
 >>> rules = rules_for("klondike")
 >>> table = ActionTable(rules, rules.check_options({}))
->>> len(table), table.moves[:3]
-(615, (Move(source='stock', target='waste', count=1), Move(source='waste', target='stock', count=1), Move(source='waste', target='foundation/0', count=1)))
+>>> len(table), table.moves[0], table.moves[1]
+(615, Move(source='stock', target='waste', count=1), Move(source='waste', target='stock', count=1))
 >>> table.index(Move("tableau/0", "tableau/3", 2))
 68
 """
@@ -34,13 +34,14 @@ from ..engine.moves import Move
 from ..engine.position import Position
 from ..engine.rules import Rules
 
+
 def longest_chain(parents: Sequence[frozenset[int]]) -> int:
     """The most cards that can lie one on another, each allowed on the one below by
     ``parents`` (card -> the cards it may go on); at most 52, even when a game lets cards
     go round in a circle (Father's waste card goes on anything)."""
     length = [1] * len(parents)
     for _ in range(len(parents)):
-        longer = [1 + max((length[onto] for onto in parents[card]), default=0) for card in range(len(parents))]
+        longer = [1 + max((length[onto] for onto in above), default=0) for above in parents]
         if longer == length:
             return max(length)
         length = [min(value, 52) for value in longer]

@@ -35,7 +35,7 @@ class Board:
             from ..widget import SolitaireWidget
 
             self.widget = SolitaireWidget(game)
-            display(self.widget)
+            display(self.widget)  # type: ignore[no-untyped-call]
         elif self.widget.game is not game:
             self.widget.new_game(game)
 

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any, SupportsFloat
+from typing import Any, SupportsFloat, cast
 
 import gymnasium
 import numpy as np
@@ -98,7 +98,7 @@ class SolitaireEnv(gymnasium.Env[Observation, np.int64]):
         self.actions = ActionTable(rules, checked)
         self.observer = Observer(rules, checked)
         self.action_space = spaces.Discrete(len(self.actions))
-        self.observation_space = self.observer.space
+        self.observation_space = cast(spaces.Space[Observation], self.observer.space)
         self._board = Board() if render_mode == "human" else None
         self._game: Game | None = None
         self._steps = 0
@@ -133,7 +133,9 @@ class SolitaireEnv(gymnasium.Env[Observation, np.int64]):
             return check_seed(options["deal_seed"])
         return int(self.np_random.integers(0, MAX_SEED, endpoint=True))
 
-    def step(self, action: int | np.integer[Any]) -> tuple[Observation, SupportsFloat, bool, bool, dict[str, Any]]:
+    def step(
+        self, action: int | np.integer[Any]
+    ) -> tuple[Observation, SupportsFloat, bool, bool, dict[str, Any]]:
         """Play ``action``; see the class docstring for what comes back."""
         game = self.game
         if isinstance(action, (bool, np.bool_)) or not self.action_space.contains(action):
@@ -155,7 +157,8 @@ class SolitaireEnv(gymnasium.Env[Observation, np.int64]):
             reward = (cards_home(after) - cards_home(before)) / 52
         elif after.is_won:
             reward = 1.0
-        return self.observer.observe(after), reward, info["outcome"] is not None, self._steps >= self.max_moves, info
+        terminated, truncated = info["outcome"] is not None, self._steps >= self.max_moves
+        return self.observer.observe(after), reward, terminated, truncated, info
 
     def _info(self, game: Game, position: Position) -> dict[str, Any]:
         """The step's info; ``position`` is ``game``'s, read holding its lock."""
@@ -188,7 +191,7 @@ class SolitaireEnv(gymnasium.Env[Observation, np.int64]):
         """The action that makes ``move`` (a ``Move`` or its notation, e.g. ``"w>t3"``)."""
         return self.actions.index(move if isinstance(move, Move) else Move.parse(move))
 
-    def render(self) -> str | None:  # type: ignore[override]
+    def render(self) -> str | None:
         """The text board (``"ansi"``), or the board in the notebook brought up to date
         (``"human"``); nothing without a render mode. The text leaves out the deal's seed,
         which would give away every face-down card."""

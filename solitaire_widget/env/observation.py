@@ -39,6 +39,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 
 import numpy as np
+import numpy.typing as npt
 from gymnasium import spaces
 
 from ..engine.position import Position
@@ -51,7 +52,7 @@ EMPTY = 53
 """The code of a place with no card."""
 CODES = 54
 
-Observation = dict[str, np.ndarray]
+Observation = dict[str, npt.NDArray[np.int64]]
 
 
 class Observer:
@@ -64,10 +65,11 @@ class Observer:
             frozenset().union(*(rules.parents[kind][card] for kind in rules.parents)) for card in range(52)
         ]
         self.height = min(52, most_face_down + longest_chain(any_source))
+        self.tableau_shape = (rules.tableau_count, self.height)
         self.draw = rules.draw_count(options)
         redeals = rules.redeals(options)
-        fields: dict[str, spaces.Space[np.ndarray]] = {
-            "tableau": spaces.MultiDiscrete(np.full((rules.tableau_count, self.height), CODES)),
+        fields: dict[str, spaces.Space[npt.NDArray[np.int64]]] = {
+            "tableau": spaces.MultiDiscrete(np.full(self.tableau_shape, CODES)),
             "waste": spaces.MultiDiscrete(np.full(self.draw, CODES)),
             "foundations": spaces.MultiDiscrete(np.full(rules.foundation_count, CODES)),
             "counts": spaces.MultiDiscrete([53, 53]),
@@ -78,7 +80,7 @@ class Observer:
 
     def observe(self, position: Position) -> Observation:
         """What the player sees at ``position``, in this observer's arrays."""
-        tableau = np.full(self.space["tableau"].shape, EMPTY, dtype=np.int64)
+        tableau = np.full(self.tableau_shape, EMPTY, dtype=np.int64)
         for row, (down, up) in enumerate(zip(position.down, position.up, strict=True)):
             tableau[row, : len(down)] = UNKNOWN
             tableau[row, len(down) : len(down) + len(up)] = up

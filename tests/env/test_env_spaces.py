@@ -36,7 +36,8 @@ def test_each_game_is_made_by_its_id_with_options_as_keyword_arguments():
         assert env.unwrapped.game_name == game
         assert env.unwrapped.options["redeals"] == 0
     env = gymnasium.make("solitaire_widget/Klondike-v0", draw=3, max_moves=50, reward="cards_home")
-    assert (env.unwrapped.options["draw"], env.unwrapped.max_moves, env.unwrapped.reward) == (3, 50, "cards_home")
+    made = env.unwrapped
+    assert (made.options["draw"], made.max_moves, made.reward) == (3, 50, "cards_home")
     assert env.observation_space["waste"].shape == (3,)
 
 
