@@ -35,10 +35,15 @@ The package is laid out by layer, each depending only on the ones before it:
 worker processes without Jupyter installed; so are ``sw.strategies``, ``sw.simulate``,
 ``sw.compare`` and ``sw.analyse``, which import their optional libraries (pandas, tqdm,
 matplotlib, Dask) only when a run needs them.
+
+``solitaire_widget.env`` holds the Gymnasium environments (the ``rl`` extra). Importing it
+registers them; so does importing the package once gymnasium is imported, so that
+``import gymnasium, solitaire_widget`` is enough for ``gymnasium.make("solitaire_widget/Klondike-v0")``.
 """
 
 from __future__ import annotations
 
+import sys
 from typing import TYPE_CHECKING, Any
 
 from .engine import GAMES, IllegalMove, Move, Outcome, Position, RunEnd, Termination
@@ -57,6 +62,9 @@ from .solver import (
     win_chance,
 )
 from .solver.analysis import Analysis, AnalysisStopped
+
+if "gymnasium" in sys.modules:  # never imports gymnasium itself: that stays a choice of the user
+    from . import env  # noqa: F401  (registers the environments)
 
 if TYPE_CHECKING:
     from .scripting import analyse, compare, simulate, strategies

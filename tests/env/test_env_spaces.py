@@ -67,6 +67,15 @@ def test_a_fresh_process_makes_the_environment_by_naming_its_module_in_the_id():
     assert result.stdout.strip() == "(3,)"
 
 
+def test_a_fresh_process_that_imported_gymnasium_makes_it_by_its_id_after_importing_the_package():
+    script = (
+        "import gymnasium, solitaire_widget; "
+        "print(gymnasium.make('solitaire_widget/Father-v0').unwrapped.game_name)"
+    )
+    result = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, check=True)
+    assert result.stdout.strip() == "father"
+
+
 def test_importing_the_package_does_not_import_gymnasium_or_register_anything():
     script = "import sys, solitaire_widget; print('gymnasium' in sys.modules, 'numpy' in sys.modules)"
     result = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, check=True)
