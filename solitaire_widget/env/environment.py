@@ -26,7 +26,7 @@ REWARDS = ("win", "cards_home")
 card sent home earns 1/52, one brought back costs 1/52, and an episode's rewards add up to
 the share of the deck it got home: 1 for a win)."""
 MAX_MOVES = 1_000
-"""The default step limit. Won games take about 100 to 200 moves, but Klondike's default
+"""The default step limit. Won games take about 100 to 300 moves, but Klondike's default
 allows unlimited redeals, so an agent could turn the stock forever without the game ending:
 the limit makes every episode end."""
 RESET_OPTIONS = ("deal_seed",)
