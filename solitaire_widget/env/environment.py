@@ -137,14 +137,12 @@ class SolitaireEnv(gymnasium.Env[Observation, np.int64]):
         self, action: int | np.integer[Any]
     ) -> tuple[Observation, SupportsFloat, bool, bool, dict[str, Any]]:
         """Play ``action``; see the class docstring for what comes back."""
-        game = self.game
-        if isinstance(action, (bool, np.bool_)) or not self.action_space.contains(action):
-            raise ValueError(f"an action is a whole number from 0 to {len(self.actions) - 1}, not {action!r}")
+        game, action = self.game, self._checked(action)
         illegal = None
         with game.lock:  # a board in human mode may take clicks meanwhile
             before = game.position
             try:
-                game.play(self.actions.move_at(int(action), before))
+                game.play(self.actions.move_at(action, before))
             except IllegalMove as refused:
                 illegal = refused.reason
             after = game.position
@@ -181,11 +179,14 @@ class SolitaireEnv(gymnasium.Env[Observation, np.int64]):
         sb3-contrib's ``MaskablePPO`` asks for)."""
         return self._mask(self.game)
 
-    def move_of(self, action: int) -> Move:
-        """The move ``action`` makes now (a draw's count depends on the stock left)."""
-        if not self.action_space.contains(action):
+    def _checked(self, action: int | np.integer[Any]) -> int:
+        if isinstance(action, bool) or not self.action_space.contains(action):
             raise ValueError(f"an action is a whole number from 0 to {len(self.actions) - 1}, not {action!r}")
-        return self.actions.move_at(int(action), self.game.position)
+        return int(action)
+
+    def move_of(self, action: int | np.integer[Any]) -> Move:
+        """The move ``action`` makes now (a draw's count depends on the stock left)."""
+        return self.actions.move_at(self._checked(action), self.game.position)
 
     def action_of(self, move: Move | str) -> int:
         """The action that makes ``move`` (a ``Move`` or its notation, e.g. ``"w>t3"``)."""
