@@ -6,8 +6,6 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-pytest.importorskip("gymnasium")
-
 GAMES = [
     ("klondike", {}),
     ("klondike", {"draw": 3, "redeals": 2, "foundation_to_tableau": False}),

@@ -44,6 +44,7 @@ def test_each_game_is_made_by_its_id_with_options_as_keyword_arguments():
 @pytest.mark.parametrize(
     ("options", "words"),
     [
+        ({"game": "hearts"}, "unknown game 'hearts'"),
         ({"draw": 2}, "draw must be 1 or 3"),
         ({"drew": 3}, "no option 'drew'"),
         ({"max_moves": 0}, "max_moves must be"),
