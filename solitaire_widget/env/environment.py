@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
 from typing import Any, SupportsFloat, cast
 
 import gymnasium
@@ -115,8 +114,14 @@ class SolitaireEnv(gymnasium.Env[Observation, np.int64]):
     ) -> tuple[Observation, dict[str, Any]]:
         """Deal a new game: from ``seed`` through Gymnasium's generator, or the deal
         ``options["deal_seed"]`` (the deals of ``Game.new``)."""
+        options = options or {}
+        unknown = [key for key in options if key not in RESET_OPTIONS]
+        if unknown:
+            raise ValueError(f"unknown reset option {unknown[0]!r}: the only one is 'deal_seed'")
+        deal_seed = check_seed(options["deal_seed"]) if "deal_seed" in options else None
         super().reset(seed=seed)
-        deal_seed = self._deal_seed(options or {})
+        if deal_seed is None:
+            deal_seed = int(self.np_random.integers(0, MAX_SEED, endpoint=True))
         self._game = Game.new(self.game_name, deal_seed, **self.options)
         self._steps = 0
         if self._board is not None:
@@ -124,14 +129,6 @@ class SolitaireEnv(gymnasium.Env[Observation, np.int64]):
         with self._game.lock:
             position = self._game.position
             return self.observer.observe(position), self._info(self._game, position)
-
-    def _deal_seed(self, options: Mapping[str, Any]) -> int:
-        unknown = [key for key in options if key not in RESET_OPTIONS]
-        if unknown:
-            raise ValueError(f"unknown reset option {unknown[0]!r}: the only one is 'deal_seed'")
-        if "deal_seed" in options:
-            return check_seed(options["deal_seed"])
-        return int(self.np_random.integers(0, MAX_SEED, endpoint=True))
 
     def step(
         self, action: int | np.integer[Any]

@@ -33,10 +33,19 @@ def test_a_deal_seed_deals_that_game():
     ("options", "words"),
     [({"deal": 3}, "unknown reset option 'deal'"), ({"deal_seed": -1}, "a seed is a whole number")],
 )
-def test_bad_reset_options_are_refused_in_words(options, words):
+def test_bad_reset_options_are_refused_in_words_and_change_nothing(options, words):
     env = SolitaireEnv("klondike")
+    env.reset(seed=1)
+    deal = env.game.to_dict()
     with pytest.raises(ValueError, match=words):
-        env.reset(options=options)
+        env.reset(seed=2, options=options)
+    assert env.game.to_dict() == deal
+    # The generator was not seeded again: the next deal is the one after seed 1's.
+    twin = SolitaireEnv("klondike")
+    twin.reset(seed=1)
+    twin.reset()
+    env.reset()
+    assert env.game.to_dict() == twin.game.to_dict()
 
 
 def test_stepping_before_a_reset_says_to_reset():
