@@ -142,3 +142,13 @@ def test_every_move_converts_to_its_action_and_back():
         env.action_of("t0>t9")
     with pytest.raises(ValueError, match="whole number from 0"):
         env.move_of(len(env.actions))
+
+
+def test_a_vector_of_environments_stacks_observations_and_masks():
+    envs = gymnasium.make_vec(IDS["klondike"], num_envs=3, vectorization_mode="sync", draw=3)
+    observation, info = envs.reset(seed=0)
+    assert observation["tableau"].shape == (3, 7, 19)
+    assert info["action_mask"].shape == (3, 615)
+    actions = np.array([np.flatnonzero(mask)[0] for mask in info["action_mask"]])
+    envs.step(actions)
+    envs.close()
