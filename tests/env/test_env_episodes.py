@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import numpy as np
 import pytest
-from conftest import masked_choice
+from env_helpers import masked_choice
 
 import solitaire_widget as sw
 from solitaire_widget.env import SolitaireEnv

@@ -10,7 +10,7 @@ import warnings
 import gymnasium
 import numpy as np
 import pytest
-from conftest import GAMES, masked_choice
+from env_helpers import GAMES, masked_choice
 from gymnasium.utils.env_checker import check_env
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
