@@ -36,18 +36,19 @@ worker processes without Jupyter installed; so are ``sw.strategies``, ``sw.simul
 ``sw.compare`` and ``sw.analyse``, which import their optional libraries (pandas, tqdm,
 matplotlib, Dask) only when a run needs them.
 
-``solitaire_widget.env`` holds the Gymnasium environments (the ``rl`` extra). Importing it
-registers them; so does importing the package once gymnasium is imported, so that
-``import gymnasium, solitaire_widget`` is enough for ``gymnasium.make("solitaire_widget/Klondike-v0")``.
+``solitaire_widget.env`` holds the Gymnasium environments (the ``rl`` extra). They are
+registered in any process that imports this package and gymnasium, in either order
+(``gymnasium_hook``), so ``gymnasium.make("solitaire_widget/Klondike-v0")`` just works; the
+package never imports gymnasium itself.
 """
 
 from __future__ import annotations
 
-import sys
 from typing import TYPE_CHECKING, Any
 
 from .engine import GAMES, IllegalMove, Move, Outcome, Position, RunEnd, Termination
 from .game import Game
+from .gymnasium_hook import register_when_gymnasium_loads
 from .library import Library, LibraryError, Statistics
 from .records.record import RecordError
 from .solver import (
@@ -63,8 +64,7 @@ from .solver import (
 )
 from .solver.analysis import Analysis, AnalysisStopped
 
-if "gymnasium" in sys.modules:  # never imports gymnasium itself: that stays a choice of the user
-    from . import env  # noqa: F401  (registers the environments)
+register_when_gymnasium_loads()
 
 if TYPE_CHECKING:
     from .scripting import analyse, compare, simulate, strategies

@@ -1,8 +1,8 @@
-"""The package's layers depend one way (atomic, engine, notation, records, solver, game, lesson,
-library, scripting, widget, env), only the widget imports Jupyter (and the environments' human
-mode, inside a function), the optional libraries of the ``sim`` extra are imported only inside
-functions, those of the ``rl`` extra only by the environments, and no module reads another
-module's private attributes."""
+"""The package's layers depend one way (atomic, gymnasium_hook, engine, notation, records,
+solver, game, lesson, library, scripting, widget, env), only the widget imports Jupyter (and
+the environments' human mode, inside a function), the optional libraries of the ``sim`` extra
+are imported only inside functions, those of the ``rl`` extra only by the environments, and
+no module reads another module's private attributes."""
 
 from __future__ import annotations
 
@@ -19,6 +19,7 @@ PACKAGE = Path(__file__).resolve().parent.parent / "solitaire_widget"
 MODULES = sorted(PACKAGE.rglob("*.py"))
 LAYERS = [
     "atomic",
+    "gymnasium_hook",
     "engine",
     "notation",
     "records",

@@ -77,6 +77,15 @@ def test_a_fresh_process_that_imported_gymnasium_makes_it_by_its_id_after_import
     assert result.stdout.strip() == "father"
 
 
+def test_a_fresh_process_that_imports_gymnasium_after_the_package_makes_it_by_its_id():
+    script = (
+        "import solitaire_widget, sys; print('gymnasium' in sys.modules); import gymnasium; "
+        "print(gymnasium.make('solitaire_widget/Klondike-v0', draw=3).unwrapped.game_name)"
+    )
+    result = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, check=True)
+    assert result.stdout.split() == ["False", "klondike"]
+
+
 def test_importing_the_package_does_not_import_gymnasium_or_register_anything():
     script = "import sys, solitaire_widget; print('gymnasium' in sys.modules, 'numpy' in sys.modules)"
     result = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, check=True)
