@@ -981,8 +981,8 @@ describe("views and cleanup", () => {
       click(mounted.q('[data-action="replay"]'));
       expect(model.sent.at(-1)).toMatchObject({ kind: "goto", ply: 1 });
       expect(vi.getTimerCount()).toBeGreaterThan(timersBefore);
-      // The state and custom messages, the play aids with their four settings, and the analysis.
-      expect(model.listenerCount()).toBe(8);
+      // The state and custom messages, the play aids with their five settings, and the analysis.
+      expect(model.listenerCount()).toBe(9);
       expect(observers[0].observed).toBe(1);
       mounted.cleanup();
       // The kernel hears the view has gone (it stops the solver's worker with no view left).
