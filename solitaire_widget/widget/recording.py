@@ -7,7 +7,8 @@ analysis), so a kernel that dies loses at most the change being made. Its result
 library's reading of the game's outcome (``won``, ``lost``, ``playing``), or ``abandoned``
 when another game replaces it or the board is closed (``w.close()``) before its end. A
 view going away is not an end: a cell's output is drawn again and again, and the kernel
-cannot tell that from a tab closed for good. Counted in the row: the hints asked (either
+cannot tell that from a tab closed for good (a widget collected or closed at Python's exit
+leaves its row "playing", as a kernel that died does). Counted in the row: the hints asked (either
 kind), the undos, and whether a strategy or the demo played a move (``demo``: a game the
 demo finished is not the player's win). Its time runs from the first move (the board's
 clock, ``Clock.first_move_at``) to the end, or to now while it is played.
@@ -32,6 +33,7 @@ from __future__ import annotations
 import logging
 import os
 import sqlite3
+import sys
 from collections.abc import Callable
 from datetime import datetime, timezone
 from typing import Any
@@ -157,7 +159,11 @@ class Recorder:
         self._save(game, clock, scoring, None)
 
     def abandon(self, game: Game, clock: Clock, scoring: str) -> None:
-        """``game`` leaves the board: its row, if it has one and it is not over, is abandoned."""
+        """``game`` leaves the board: its row, if it has one and it is not over, is abandoned.
+        Not while Python shuts down (a widget is closed as it is collected): a kernel's end
+        is not the player's, and its row stays "playing", as after a kernel that died."""
+        if sys.is_finalizing():
+            return
         if self._row is not None and game is self._game and game.outcome is None:
             self._save(game, clock, scoring, "abandoned")
         self._game = None
@@ -179,7 +185,7 @@ class Recorder:
                 demo=self._demo,
                 scoring="standard" if scoring == "off" else scoring,
             )
-        except _LIBRARY_FAILURES as error:
+        except Exception as error:  # whatever it is, the game goes on (see the module's docstring)
             self._fail(error)
 
     def _fail(self, error: Exception) -> None:
@@ -260,8 +266,8 @@ class Recorder:
             raise LookupError("that is the game on the board")
         try:
             return library.load(game_id)
-        except (KeyError, *_LIBRARY_FAILURES) as error:
-            raise LookupError(f"there is no game {game_id} in the library ({error})") from None
+        except _LIBRARY_FAILURES as error:
+            raise LookupError(str(error)) from None
 
 
 def _rows(library: Library, game: Game) -> list[dict[str, Any]]:
