@@ -22,6 +22,8 @@ The package is laid out by layer, each depending only on the ones before it:
 - ``game.py``: ``Game``, a position with its move tree: checked play, undo, redo, goto,
   variations, comments, records, hints.
 - ``lesson.py``: lessons on a recorded game's main line.
+- ``library/``: ``Library``, every game kept in an SQLite file, with statistics, streaks
+  and scores (standard and Vegas).
 - ``scripting/``: strategies as plain functions (``sw.strategies``), ``sw.simulate`` (many
   deals on every core, any executor or a Dask cluster, one row per deal),
   ``sw.compare`` (win rates with intervals and a plot) and ``sw.analyse`` (every move of a
@@ -41,6 +43,7 @@ from typing import TYPE_CHECKING, Any
 
 from .engine import GAMES, IllegalMove, Move, Outcome, Position, RunEnd, Termination
 from .game import Game
+from .library import Library, LibraryError, Statistics
 from .records.record import RecordError
 from .solver import (
     Chance,
@@ -68,6 +71,8 @@ __all__ = [
     "Hint",
     "HintSource",
     "IllegalMove",
+    "Library",
+    "LibraryError",
     "Move",
     "Outcome",
     "Position",
@@ -75,6 +80,7 @@ __all__ = [
     "RunEnd",
     "SolitaireWidget",
     "SolveResult",
+    "Statistics",
     "Termination",
     "WinChance",
     "Winnability",

@@ -1,5 +1,5 @@
 """The package's layers depend one way (atomic, engine, notation, records, solver, game, lesson,
-scripting, widget), only the widget imports Jupyter, the optional libraries of the ``sim`` extra are
+library, scripting, widget), only the widget imports Jupyter, the optional libraries of the ``sim`` extra are
 imported only inside functions, and no module reads another module's private attributes."""
 
 from __future__ import annotations
@@ -15,7 +15,18 @@ import pytest
 
 PACKAGE = Path(__file__).resolve().parent.parent / "solitaire_widget"
 MODULES = sorted(PACKAGE.rglob("*.py"))
-LAYERS = ["atomic", "engine", "notation", "records", "solver", "game", "lesson", "scripting", "widget"]
+LAYERS = [
+    "atomic",
+    "engine",
+    "notation",
+    "records",
+    "solver",
+    "game",
+    "lesson",
+    "library",
+    "scripting",
+    "widget",
+]
 """Bottom to top: a module may import from its own layer and the ones before it."""
 JUPYTER = {"anywidget", "ipywidgets", "traitlets", "IPython", "ipykernel", "comm"}
 EXTRAS = {"pandas", "tqdm", "matplotlib", "dask", "distributed", "cloudpickle"}

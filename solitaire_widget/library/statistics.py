@@ -1,0 +1,91 @@
+"""Statistics of the games in a library: ``Statistics`` and the streak rules.
+
+The games counted are those that ended: ``"won"``, ``"lost"`` and ``"abandoned"``; a game
+still ``"playing"`` is not counted at all. A game is a win of the player's only when its
+result is ``"won"`` and the demo (or a strategy) played none of its moves (``demo`` false):
+a game the demo finished counts as a loss everywhere here, in ``won``, the streaks and
+``recent``. ``"abandoned"`` counts as a loss in the streaks. Games are taken in the order
+they were started.
+
+>>> st = statistics_of(["won", "won", "lost", "abandoned", "won"])
+>>> st.current_streak, st.longest_win_streak, st.longest_losing_streak
+(1, 2, 2)
+"""
+
+from __future__ import annotations
+
+import itertools
+from collections.abc import Sequence
+from dataclasses import asdict, dataclass, field
+from typing import Any
+
+RESULTS = ("won", "lost", "abandoned", "playing")
+"""Every result a game in the library may have."""
+RECENT = 20
+"""How many results ``Statistics.recent`` keeps."""
+
+
+@dataclass(frozen=True)
+class Statistics:
+    """Figures over the games of one kind that ended (see the module docstring for which
+    games count and how).
+
+    ``current_streak`` is signed: +3 means the last three games were won, -2 that the last
+    two were lost (or abandoned, or finished by the demo), 0 when no game is counted.
+    ``best_seconds``, ``fewest_moves`` and ``average_moves_won`` are over the player's wins
+    (None without one; ``best_seconds`` also when no win has a time). ``recent`` is the last
+    20 results, oldest first, as counted (a win of the demo's shows as ``"lost"``).
+    ``vegas_total`` is the Vegas score summed over the Klondike games counted
+    (``scores``), 0 for other games.
+    """
+
+    played: int = 0
+    won: int = 0
+    win_rate: float = 0.0
+    current_streak: int = 0
+    longest_win_streak: int = 0
+    longest_losing_streak: int = 0
+    best_seconds: float | None = None
+    fewest_moves: int | None = None
+    average_moves_won: float | None = None
+    recent: tuple[str, ...] = field(default_factory=tuple)
+    vegas_total: int = 0
+
+    def to_dict(self) -> dict[str, Any]:
+        """The figures as a JSON-ready dict (``recent`` as a list)."""
+        figures = asdict(self)
+        figures["recent"] = list(self.recent)
+        return figures
+
+
+def statistics_of(
+    results: Sequence[str],
+    *,
+    best_seconds: float | None = None,
+    fewest_moves: int | None = None,
+    average_moves_won: float | None = None,
+    vegas_total: int = 0,
+) -> Statistics:
+    """The statistics of ``results`` as counted (``"won"`` only for the player's wins, a
+    demo's win already made ``"lost"``), oldest first, with the figures the library's query
+    computed. One pass over the results: fast enough for 100,000 games."""
+    won = results.count("won")
+    longest = {True: 0, False: 0}
+    current = 0
+    for is_win, run in itertools.groupby(result == "won" for result in results):
+        length = sum(1 for _ in run)
+        longest[is_win] = max(longest[is_win], length)
+        current = length if is_win else -length
+    return Statistics(
+        played=len(results),
+        won=won,
+        win_rate=won / len(results) if results else 0.0,
+        current_streak=current,
+        longest_win_streak=longest[True],
+        longest_losing_streak=longest[False],
+        best_seconds=best_seconds,
+        fewest_moves=fewest_moves,
+        average_moves_won=average_moves_won,
+        recent=tuple(results[-RECENT:]),
+        vegas_total=vegas_total,
+    )

@@ -1,0 +1,31 @@
+"""Every library test runs with ``SOLITAIRE_WIDGET_LIBRARY`` pointing into its own temporary
+folder, so no test touches the user's real library."""
+
+from __future__ import annotations
+
+import pytest
+
+import solitaire_widget as sw
+
+
+@pytest.fixture(autouse=True)
+def library_environment(tmp_path, monkeypatch):
+    monkeypatch.setenv("SOLITAIRE_WIDGET_LIBRARY", str(tmp_path / "from-environment.sqlite3"))
+
+
+@pytest.fixture
+def lib(tmp_path):
+    library = sw.Library(tmp_path / "games.sqlite3")
+    yield library
+    library.close()
+
+
+def played(game: sw.Game, count: int) -> sw.Game:
+    """``game`` after ``count`` more moves, each the first legal one but the stock when
+    another move is there (so lines differ from just turning the stock)."""
+    for _ in range(count):
+        moves = game.legal_moves()
+        if not moves:
+            break
+        game.play(next((move for move in moves if move.source != "stock"), moves[0]))
+    return game
