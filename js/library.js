@@ -54,15 +54,21 @@ export function recentCells(stats) {
   return recent.map((result, at) => ({ result: resultWord(result), label: `game ${at + 1}: ${resultWord(result)}` }));
 }
 
-/** A library timestamp (ms or seconds since the epoch, or ISO text) as "2026-12-01 15:20", local time. */
-export function dateText(value) {
+const MONTHS = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"];
+
+/**
+ * A library timestamp (ms or seconds since the epoch, or ISO text) in local time, short enough
+ * for the History list's column: "Nov 30, 17:34" this year, "Nov 30, 2025" before.
+ */
+export function dateText(value, now = new Date()) {
   let ms = null;
   if (Number.isFinite(value)) ms = value > 1e11 ? value : value * 1000;
   else if (typeof value === "string" && value) ms = Date.parse(value);
   if (!Number.isFinite(ms)) return "\u2013";
   const date = new Date(ms);
-  const two = (n) => String(n).padStart(2, "0");
-  return `${date.getFullYear()}-${two(date.getMonth() + 1)}-${two(date.getDate())} ${two(date.getHours())}:${two(date.getMinutes())}`;
+  const day = `${MONTHS[date.getMonth()]} ${date.getDate()}`;
+  if (date.getFullYear() !== now.getFullYear()) return `${day}, ${date.getFullYear()}`;
+  return `${day}, ${String(date.getHours()).padStart(2, "0")}:${String(date.getMinutes()).padStart(2, "0")}`;
 }
 
 /** The History list's rows: { id, date, result, moves, time, current, demo, label }. */

@@ -78,7 +78,7 @@ export class LibraryPanel {
   }
 
   buildStatistics() {
-    this.figures = makeElement("dl", "sw-figures");
+    this.figures = makeElement("div", "sw-figures");
     const caption = makeElement("p", "sw-results-caption");
     caption.textContent = "Last 20 results, oldest first";
     this.strip = makeElement("ol", "sw-results", { "data-results": "", "aria-label": "Last 20 results, oldest first" });
@@ -178,13 +178,14 @@ export class LibraryPanel {
   }
 
   drawStatistics(stats) {
+    // Plain elements, not a dl: the notebook's own styles for dl, dt and dd would reach in.
     for (const [label, text] of statisticsRows(stats)) {
-      const item = makeElement("div", "sw-figure");
-      const term = makeElement("dt");
-      term.textContent = label;
-      const value = makeElement("dd");
+      const item = makeElement("p", "sw-figure");
+      const name = makeElement("span", "sw-figure-label");
+      name.textContent = label;
+      const value = makeElement("span", "sw-figure-value");
       value.textContent = text;
-      item.append(term, value);
+      item.append(name, " ", value);
       this.figures.append(item);
     }
     for (const cell of recentCells(stats)) {

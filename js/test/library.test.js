@@ -42,7 +42,9 @@ describe("the library's words", () => {
   it("puts streaks, dates and scores in words", () => {
     expect([streakText(3), streakText(-2), streakText(0)]).toEqual(["3 won", "2 lost", "none"]);
     expect(dateText("not a date")).toBe("\u2013");
-    expect(dateText(Date.UTC(2026, 0, 2, 3, 4) / 1000)).toBe(dateText(new Date(Date.UTC(2026, 0, 2, 3, 4)).toISOString()));
+    const moment = new Date(2026, 0, 2, 3, 4); // local time, as the list shows it
+    expect(dateText(moment.getTime() / 1000, new Date(2026, 5, 1))).toBe("Jan 2, 03:04");
+    expect(dateText(moment.toISOString(), new Date(2027, 5, 1))).toBe("Jan 2, 2026");
     expect(scoreText({ scoring: "vegas", game: -47, total: -52 })).toBe("Vegas -$52");
     expect(scoreText({ scoring: "standard", game: 15, total: 15 })).toBe("Score 15");
     expect(scoreText(null)).toBe("");
@@ -78,7 +80,7 @@ describe("the Statistics panel", () => {
     reply(fresh());
     expect(q(".sw-library-waiting").hidden).toBe(true);
     expect(q(".sw-library-title").textContent).toBe("Klondike, draw 1");
-    const figures = qa(".sw-figure").map((el) => [el.querySelector("dt").textContent, el.querySelector("dd").textContent]);
+    const figures = qa(".sw-figure").map((el) => [el.querySelector(".sw-figure-label").textContent, el.querySelector(".sw-figure-value").textContent]);
     expect(figures).toEqual(statisticsRows(answer.statistics));
     const cells = qa("[data-results] .sw-result");
     expect(cells).toHaveLength(20);

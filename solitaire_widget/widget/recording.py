@@ -43,6 +43,7 @@ import traitlets
 from ..game import Game
 from ..library import Library, LibraryError, library_from_setting
 from ..library.scores import Scoring, score_of
+from ..library.store import ENVIRONMENT, OFF
 from .state import Clock, now_ms
 from .sync import StateSync
 
@@ -56,6 +57,18 @@ _log = logging.getLogger("solitaire_widget")
 
 # What the library may raise when its file or disk fails (locked, full, corrupt, read-only).
 _LIBRARY_FAILURES = (LibraryError, sqlite3.Error, OSError, ValueError)
+
+
+LibrarySetting = Library | str | os.PathLike[str] | bool | None
+"""What a board's ``library=`` takes (see ``library_from_setting``)."""
+
+
+def _names_a_file(setting: LibrarySetting) -> bool:
+    """True when ``setting`` is a library file to open: a path, or None while
+    ``SOLITAIRE_WIDGET_LIBRARY`` is not off (its path, or the default file)."""
+    if isinstance(setting, str | os.PathLike):
+        return True
+    return setting is None and os.environ.get(ENVIRONMENT, "").strip().lower() != OFF
 
 
 def scorings_for(name: str) -> tuple[str, ...]:
@@ -87,12 +100,15 @@ class Recorder:
     holding the lock of the game on show.
     """
 
-    def __init__(
-        self, library: Library | None, tell: Callable[[dict[str, Any]], None], failure: str | None = None
-    ) -> None:
-        self._library = library
+    def __init__(self, setting: LibrarySetting, tell: Callable[[dict[str, Any]], None]) -> None:
+        """``setting`` as ``library_from_setting`` takes it. A file is opened when a game is
+        first recorded or the library first looked at, so a board nobody plays leaves no file
+        behind; a bad kind of setting is a ``TypeError`` at once."""
         self._tell = tell
-        self._failure = failure
+        self._failure: str | None = None
+        self._setting = setting
+        self._unopened = _names_a_file(setting)
+        self._library = None if self._unopened else library_from_setting(setting)
         self._game: Game | None = None
         self._row: int | None = None
         self._played = False
@@ -101,22 +117,19 @@ class Recorder:
         self._demo = False
         self._vegas_before: int | None = None
 
-    @classmethod
-    def from_setting(
-        cls, setting: Library | str | os.PathLike[str] | bool | None, tell: Callable[[dict[str, Any]], None]
-    ) -> Recorder:
-        """A recorder into the library ``setting`` names (``library_from_setting``). A library
-        that cannot be opened (a foreign or corrupt file, a newer schema, no room) is not an
-        error of the board's: recording is off, and ``status()`` says why."""
-        try:
-            return cls(library_from_setting(setting), tell)
-        except _LIBRARY_FAILURES as error:
-            _log.warning("SolitaireWidget: games are not recorded: %s", error)
-            return cls(None, tell, failure=f"{error} (the game goes on)")
-
     @property
     def library(self) -> Library | None:
-        """The library this board records into, None when recording is off or failed."""
+        """The library this board records into (opened now if it was not yet), None when
+        recording is off or failed. A library that cannot be opened (a foreign or corrupt
+        file, a newer schema, no room) is not an error of the board's: ``status()`` says why."""
+        if self._unopened:
+            self._unopened = False
+            try:
+                self._library = library_from_setting(self._setting)
+            except _LIBRARY_FAILURES as error:
+                self._fail(error)
+            else:
+                self._tell(self.status())
         return None if self._failure is not None else self._library
 
     @property
@@ -128,6 +141,8 @@ class Recorder:
         """The ``recording`` trait: ``{"status": "on" | "off" | "failed", "said": words}``."""
         if self._failure is not None:
             return {"status": "failed", "said": f"Games are not recorded: {self._failure}"}
+        if self._unopened:
+            return {"status": "on", "said": "Games are recorded from their first move."}
         if self._library is None:
             said = "the board was made with library=False, or SOLITAIRE_WIDGET_LIBRARY is off"
             return {"status": "off", "said": f"Games are not recorded: {said}."}

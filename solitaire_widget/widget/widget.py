@@ -1,7 +1,7 @@
 """``SolitaireWidget``: a game of patience to play in Jupyter, driven from Python or the board.
 
 >>> import solitaire_widget as sw
->>> w = sw.SolitaireWidget("klondike", seed=7)
+>>> w = sw.SolitaireWidget("klondike", seed=7, library=False)  # records no game (see recording.py)
 >>> w.play(w.legal_moves()[0])
 Move(source='tableau/4', target='foundation/0', count=1)
 >>> w.state["moves"]
@@ -38,7 +38,6 @@ from ..engine.games import rules_for
 from ..engine.moves import Move
 from ..game import Game
 from ..lesson import AnyLesson, Lesson, MistakesLesson
-from ..library import Library
 from ..scripting.strategies import Strategy
 from ..solver.aids import Hint
 from ..solver.analysis import Analysis, Settings
@@ -47,7 +46,7 @@ from .aids import NO_AIDS, PlayAids
 from .analysis import BoardAnalysis
 from .handling import IntentHandling
 from .intents import SETTINGS, brief
-from .recording import Recorder, RecordingBoard
+from .recording import LibrarySetting, Recorder, RecordingBoard
 from .run import DEMO_DELAYS, DEMO_SECONDS, Run, checked_run_limits, demo_line
 from .sources import game_for, game_of
 from .state import Clock
@@ -127,12 +126,12 @@ class SolitaireWidget(RecordingBoard, IntentHandling, anywidget.AnyWidget):
         game: str | Game = "klondike",
         seed: int | None = None,
         *,
-        library: Library | str | os.PathLike[str] | bool | None = None,
+        library: LibrarySetting = None,
         **options: object,
     ) -> None:
         """Show a new deal of ``game`` (with ``seed`` and options, as ``Game.new``), or the
         ``Game`` given, recording into ``library`` (see ``library_from_setting``; a library
-        that cannot be opened leaves recording off and ``recording`` says why); the board's
+        that cannot be opened leaves recording off, and ``recording`` says why); the board's
         settings (``hint_mode``, ``check_winnable``, ``autoplay_mode``, ``demo_speed``,
         ``scoring``) may be given here too."""
         settings = {name: options.pop(name) for name in SETTINGS if name in options}
@@ -140,7 +139,7 @@ class SolitaireWidget(RecordingBoard, IntentHandling, anywidget.AnyWidget):
         self._last_run: Run | None = None
         self._game = game_for(game, seed, options)
         self._clock = Clock.start()
-        self._recorder = Recorder.from_setting(library, self._publish_recording)
+        self._recorder = Recorder(library, self._publish_recording)
         self._recorder.showing(self._game)
         self._move_callbacks = CallbackDispatcher()
         self._answered: dict[str, None] = {}

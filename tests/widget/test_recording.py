@@ -83,6 +83,20 @@ def test_a_row_is_made_at_the_first_move_and_replaced_after_every_change(library
     assert row["seconds"] is not None and row["seconds"] >= 0
 
 
+def test_a_board_nobody_plays_leaves_no_file(tmp_path):
+    path = tmp_path / "games.sqlite3"
+    w = SolitaireWidget("klondike", seed=7, library=path)
+    w.new_game(seed=8)
+    assert not path.exists() and w.recording == {
+        "status": "on",
+        "said": "Games are recorded from their first move.",
+    }
+    w.play(w.legal_moves()[0])
+    assert path.exists() and str(path) in w.recording["said"]
+    with pytest.raises(TypeError, match="library is a Library, a path, False or None"):
+        SolitaireWidget("klondike", library=3)
+
+
 def test_undos_and_hints_of_every_kind_are_counted(library, monkeypatch):
     w = SolitaireWidget("klondike", seed=7, library=library)
     view = View(w)
