@@ -5,7 +5,9 @@
 // the latest games of that kind, newest first (50 at most); a click or Enter on a row opens
 // that game on the board (after the board's "abandon this game?" question when one is in
 // progress). Python answers a `library` query with one message (see intents.py); the panel
-// asks when it opens and again when the game on show starts, ends or changes kind.
+// asks when it opens and again when the game on show starts, ends or changes kind. When the
+// `recording` trait says recording failed (a full disk, a locked or corrupt file), the board
+// says so once, in a toast and to screen readers; play goes on.
 
 import "./library.css";
 import { historyRows, kindText, recentCells, recordingText, statisticsRows } from "./library.js";
@@ -29,13 +31,17 @@ function kindKey(state) {
 
 export class LibraryPanel {
   /**
-   * `query()` sends the `library` query and returns its request id (null when it could not go
-   * out); `open(id)` asks to show a past game on the board; `announce(text)` tells screen readers.
+   * `model`: the widget's model (its `recording` trait); `query()` sends the `library` query
+   * and returns its request id (null when it could not go out); `open(id)` asks to show a past
+   * game on the board; `announce(text)` tells screen readers; `warn(text)` shows a toast.
    */
-  constructor({ viewId, query, open, announce }) {
+  constructor({ viewId, model, query, open, announce, warn }) {
+    this.model = model;
     this.query = query;
     this.open = open;
     this.announce = announce;
+    this.warn = warn;
+    this.toldFailure = null;
     this.asked = null; // the request id of the query whose answer is awaited
     this.askedFor = null; // kindKey of the state it was asked on
     this.answer = null;
@@ -75,6 +81,18 @@ export class LibraryPanel {
     this.buildHistory();
     this.el.append(head, this.note, this.waiting, ...this.pages.values());
     this.selectTab("statistics", false);
+    this.onRecording = () => this.tellFailure();
+    model.on("change:recording", this.onRecording);
+    this.tellFailure();
+  }
+
+  /** Says once that recording failed, and why. */
+  tellFailure() {
+    const recording = this.model.get("recording");
+    if (!recording || recording.status !== "failed" || recording.said === this.toldFailure) return;
+    this.toldFailure = recording.said;
+    this.warn(recording.said);
+    this.announce(recording.said);
   }
 
   buildStatistics() {
@@ -106,6 +124,7 @@ export class LibraryPanel {
   }
 
   destroy() {
+    this.model.off("change:recording", this.onRecording);
     this.controller.abort();
   }
 

@@ -134,7 +134,7 @@ export class PlayAids {
     const hintRow = option(this.hintSelect, "Hints", "Fair hints judge by sampling the cards you have not seen; the solver's see them all.");
     const autoplayRow = option(this.autoplaySelect, "Auto-play after each move", "Sends cards home after your move when that can never cost the game.");
     const demoRow = option(this.demoSelect, "Demo speed", "How fast Demo plays the solver's winning line.");
-    const scoringRow = option(this.scoringSelect, "Score", "Shown beside the move count. Vegas: $52 a deal, $5 a card home, a balance across games (Klondike only).");
+    const scoringRow = option(this.scoringSelect, "Score", "Shown beside the move count. Vegas (Klondike): a deal costs $52, each card home pays $5, and the balance adds up across games.");
     for (const row of [hintRow, autoplayRow, demoRow, scoringRow]) row.classList.add("sw-option--select");
     this.menu.panel.append(
       heading("New games"),

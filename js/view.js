@@ -89,9 +89,11 @@ export class SolitaireView {
     this.aids = new PlayAids(this);
     this.library = new LibraryPanel({
       viewId: this.viewId,
+      model: this.model,
       query: () => (this.problem ? null : this.aids.query("library")),
       open: (id) => this.abandoning(() => this.sendIntent("open_game", { id }), { question: "Open this past game?", yes: "Open it" }),
       announce: (text) => this.feedback.announce(text),
+      warn: (text) => this.feedback.showToast(text, { kind: "error" }),
     });
     this.toolbar.helpButton.before(this.library.button);
     this.aids.hintPanel.after(this.library.el);

@@ -156,6 +156,18 @@ describe("the History list", () => {
   });
 });
 
+describe("a failed recording", () => {
+  it("is said once, in a toast, and play goes on", () => {
+    const { model, q } = mount(fixture("klondike_start"));
+    const failed = { status: "failed", said: "Games are not recorded: database or disk is full (the game goes on)" };
+    model.change("recording", failed);
+    expect(q(".sw-toast").textContent).toBe(failed.said);
+    q(".sw-toast").textContent = "";
+    model.change("recording", { ...failed });
+    expect(q(".sw-toast").textContent).toBe("");
+  });
+});
+
 describe("the score", () => {
   it("shows beside the move count when scoring is on", () => {
     const state = { ...fixture("klondike_start"), score: { scoring: "vegas", game: -52, total: -104 } };

@@ -6,12 +6,15 @@ or the kernel."""
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 from engine_helpers import LOSABLE_KLONDIKE, LOSABLE_LINE
 from harness import DARK, LIGHT, NotebookPage, set_theme
 from playwright.sync_api import Locator, expect
 
 ROOMY = {"width": 1700, "height": 1000}
+CONTRAST = (Path(__file__).parent / "contrast.js").read_text()
 
 # Three past games of one kind (won, lost, abandoned, an hour apart), then a board of that
 # kind recording into the same library, and the solver's winning line from its deal.
@@ -52,7 +55,7 @@ def figure(panel: Locator, label: str) -> Locator:
 
 def screenshots(notebook: NotebookPage, root: Locator, artifacts, name: str) -> None:
     """``name``.png in the light theme and ``name``-dark.png in the dark one, in a window wide
-    enough for the panel to sit beside the board."""
+    enough for the panel to sit beside the board; every text of the panel at the contrast bar."""
     viewport = notebook.page.viewport_size
     try:
         notebook.page.set_viewport_size(ROOMY)
@@ -62,6 +65,8 @@ def screenshots(notebook: NotebookPage, root: Locator, artifacts, name: str) -> 
         for theme, suffix in ((LIGHT, ""), (DARK, "-dark")):
             set_theme(notebook, theme)
             root.screenshot(path=artifacts / f"{name}{suffix}.png", animations="disabled")
+            failures = root.locator(".sw-library").evaluate(CONTRAST)
+            assert failures == [], f"below the contrast bar in {name}{suffix}:\n" + "\n".join(failures)
     finally:
         set_theme(notebook, LIGHT)
         notebook.page.set_viewport_size(viewport)
