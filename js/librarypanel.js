@@ -33,14 +33,13 @@ export class LibraryPanel {
   /**
    * `model`: the widget's model (its `recording` trait); `query()` sends the `library` query
    * and returns its request id (null when it could not go out); `open(id)` asks to show a past
-   * game on the board; `announce(text)` tells screen readers; `warn(text)` shows a toast.
+   * game on the board; `feedback`: the view's Feedback (its live region and toasts).
    */
-  constructor({ viewId, model, query, open, announce, warn }) {
+  constructor({ viewId, model, query, open, feedback }) {
     this.model = model;
     this.query = query;
     this.open = open;
-    this.announce = announce;
-    this.warn = warn;
+    this.feedback = feedback;
     this.toldFailure = null;
     this.asked = null; // the request id of the query whose answer is awaited
     this.askedFor = null; // kindKey of the state it was asked on
@@ -91,8 +90,8 @@ export class LibraryPanel {
     const recording = this.model.get("recording");
     if (!recording || recording.status !== "failed" || recording.said === this.toldFailure) return;
     this.toldFailure = recording.said;
-    this.warn(recording.said);
-    this.announce(recording.said);
+    this.feedback.showToast(recording.said, { kind: "error" });
+    this.feedback.announce(recording.said);
   }
 
   buildStatistics() {
@@ -267,7 +266,7 @@ export class LibraryPanel {
   openRow(row) {
     for (const other of this.rows.children) other.tabIndex = other === row ? 0 : -1;
     const id = Number(row.getAttribute("data-game-id"));
-    this.announce(`Opening the game of ${row.cells[0].textContent}.`);
+    this.feedback.announce(`Opening the game of ${row.cells[0].textContent}.`);
     this.open(id);
   }
 }

@@ -92,8 +92,7 @@ export class SolitaireView {
       model: this.model,
       query: () => (this.problem ? null : this.aids.query("library")),
       open: (id) => this.abandoning(() => this.sendIntent("open_game", { id }), { question: "Open this past game?", yes: "Open it" }),
-      announce: (text) => this.feedback.announce(text),
-      warn: (text) => this.feedback.showToast(text, { kind: "error" }),
+      feedback: this.feedback,
     });
     this.toolbar.helpButton.before(this.library.button);
     this.aids.hintPanel.after(this.library.el);

@@ -90,7 +90,7 @@ def _moment(ms: int | None) -> datetime | None:
     return None if ms is None else datetime.fromtimestamp(ms / 1000, timezone.utc)
 
 
-def seconds_played(clock: Clock) -> float | None:
+def _seconds_played(clock: Clock) -> float | None:
     """Seconds from the first move to the end, or to now while the game goes on."""
     if clock.first_move_at is None:
         return None
@@ -99,7 +99,7 @@ def seconds_played(clock: Clock) -> float | None:
 
 
 class Recorder:
-    """Records one board's games into ``library`` (None: recording is off).
+    """Records one board's games into the library its ``library=`` setting names.
 
     ``tell(status)`` publishes the widget's ``recording`` trait. Every method is called
     holding the lock of the game on show.
@@ -199,7 +199,7 @@ class Recorder:
                 result=result,
                 started_at=_moment(clock.first_move_at),
                 finished_at=_moment(clock.finished_at),
-                seconds=seconds_played(clock),
+                seconds=_seconds_played(clock),
                 hints=self._hints,
                 undos=self._undos,
                 demo=self._demo,
