@@ -13,14 +13,12 @@ import math
 import zlib
 from dataclasses import dataclass
 from datetime import datetime, timezone
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
+from ..game import Game
 from .scores import Scoring, cards_home, checked_scoring, score
 from .statistics import RESULTS
 from .store import LibraryError
-
-if TYPE_CHECKING:
-    from ..game import Game
 
 COLUMNS = (
     "id",
@@ -91,28 +89,15 @@ def entry_of(
 ) -> Entry:
     """``game`` as the library writes it, every argument checked first (``LibraryError``
     saying which is wrong; ``TypeError`` when ``game`` is not a ``Game``)."""
-    from ..game import Game
-
     if not isinstance(game, Game):
         raise TypeError(f"the library saves a Game, not {type(game).__name__}")
     if result is not None and result not in RESULTS:
         raise LibraryError(f"result is one of {', '.join(RESULTS)} (or None: from the game), not {result!r}")
     try:
-        checked_scoring(scoring)
+        scoring_checked = checked_scoring(scoring)
     except ValueError as error:
         raise LibraryError(str(error)) from None
-    for name, count in (("hints", hints), ("undos", undos)):
-        if isinstance(count, bool) or not isinstance(count, int) or count < 0:
-            raise LibraryError(f"{name} is a whole number from 0, not {count!r}")
-    if not isinstance(demo, bool):
-        raise LibraryError(f"demo is True or False, not {demo!r}")
-    if seconds is not None and (
-        isinstance(seconds, bool) or not isinstance(seconds, (int, float)) or not 0 <= seconds < math.inf
-    ):
-        raise LibraryError(f"seconds is a number of seconds from 0 (or None), not {seconds!r}")
-    for name, moment in (("started_at", started_at), ("finished_at", finished_at)):
-        if moment is not None and (not isinstance(moment, datetime) or moment.utcoffset() is None):
-            raise LibraryError(f"{name} is a datetime with a time zone (or None), not {moment!r}")
+    _check_counts_and_times(hints, undos, demo, seconds, started_at, finished_at)
     with game.lock:
         record = game.to_record()
         start, history, end = game.start, game.history, game.position
@@ -128,17 +113,40 @@ def entry_of(
         seed=game.seed,
         moves=len(history),
         result=result,
-        score=score(start, history, scoring),  # type: ignore[arg-type]
+        score=score(start, history, scoring_checked),
         cards_home=cards_home(end),
         hints=hints,
         undos=undos,
         demo=demo,
-        scoring=scoring,  # type: ignore[arg-type]
+        scoring=scoring_checked,
         seconds=None if seconds is None else float(seconds),
         started_at=utc(started_at),
         finished_at=utc(finished_at),
         record_text=json.dumps(record, ensure_ascii=False, separators=(",", ":")),
     )
+
+
+def _check_counts_and_times(
+    hints: object,
+    undos: object,
+    demo: object,
+    seconds: object,
+    started_at: object,
+    finished_at: object,
+) -> None:
+    """``LibraryError`` naming the first of ``save``'s counts and times that is not right."""
+    for name, count in (("hints", hints), ("undos", undos)):
+        if isinstance(count, bool) or not isinstance(count, int) or count < 0:
+            raise LibraryError(f"{name} is a whole number from 0, not {count!r}")
+    if not isinstance(demo, bool):
+        raise LibraryError(f"demo is True or False, not {demo!r}")
+    if seconds is not None and (
+        isinstance(seconds, bool) or not isinstance(seconds, (int, float)) or not 0 <= seconds < math.inf
+    ):
+        raise LibraryError(f"seconds is a number of seconds from 0 (or None), not {seconds!r}")
+    for name, moment in (("started_at", started_at), ("finished_at", finished_at)):
+        if moment is not None and (not isinstance(moment, datetime) or moment.utcoffset() is None):
+            raise LibraryError(f"{name} is a datetime with a time zone (or None), not {moment!r}")
 
 
 def utc(moment: datetime | None) -> datetime | None:

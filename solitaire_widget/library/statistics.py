@@ -7,15 +7,14 @@ a game the demo finished counts as a loss everywhere here, in ``won``, the strea
 ``recent``. ``"abandoned"`` counts as a loss in the streaks. Games are taken in the order
 they were started.
 
->>> st = statistics_of(["won", "won", "lost", "abandoned", "won"])
+>>> st = statistics_of("wwlaw")
 >>> st.current_streak, st.longest_win_streak, st.longest_losing_streak
 (1, 2, 2)
 """
 
 from __future__ import annotations
 
-import itertools
-from collections.abc import Sequence
+import re
 from dataclasses import asdict, dataclass, field
 from typing import Any
 
@@ -23,6 +22,9 @@ RESULTS = ("won", "lost", "abandoned", "playing")
 """Every result a game in the library may have."""
 RECENT = 20
 """How many results ``Statistics.recent`` keeps."""
+WON, LOST, ABANDONED = "w", "l", "a"
+"""The letter of each result counted, as the library's query writes them."""
+RESULT_OF = {WON: "won", LOST: "lost", ABANDONED: "abandoned"}
 
 
 @dataclass(frozen=True)
@@ -59,33 +61,36 @@ class Statistics:
 
 
 def statistics_of(
-    results: Sequence[str],
+    codes: str,
     *,
     best_seconds: float | None = None,
     fewest_moves: int | None = None,
     average_moves_won: float | None = None,
     vegas_total: int = 0,
 ) -> Statistics:
-    """The statistics of ``results`` as counted (``"won"`` only for the player's wins, a
-    demo's win already made ``"lost"``), oldest first, with the figures the library's query
-    computed. One pass over the results: fast enough for 100,000 games."""
-    won = results.count("won")
-    longest = {True: 0, False: 0}
-    current = 0
-    for is_win, run in itertools.groupby(result == "won" for result in results):
-        length = sum(1 for _ in run)
-        longest[is_win] = max(longest[is_win], length)
-        current = length if is_win else -length
+    """The statistics of the games counted, given oldest first as one letter each in
+    ``codes`` (``WON`` for a win of the player's, ``LOST`` for a loss or a demo's win,
+    ``ABANDONED``), with the figures the library's query worked out. Counts with string
+    methods, so 100,000 games take a few milliseconds."""
+    if codes.strip(WON + LOST + ABANDONED):
+        strange = sorted(set(codes) - set(RESULT_OF))
+        raise ValueError(f"codes are {WON!r}, {LOST!r} and {ABANDONED!r}, not {strange[0]!r}")
+    won = codes.count(WON)
+    not_won = LOST + ABANDONED
+    if codes.endswith(WON):
+        current = len(codes) - len(codes.rstrip(WON))
+    else:
+        current = len(codes.rstrip(not_won)) - len(codes)
     return Statistics(
-        played=len(results),
+        played=len(codes),
         won=won,
-        win_rate=won / len(results) if results else 0.0,
+        win_rate=won / len(codes) if codes else 0.0,
         current_streak=current,
-        longest_win_streak=longest[True],
-        longest_losing_streak=longest[False],
+        longest_win_streak=max(map(len, re.findall(f"{WON}+", codes)), default=0),
+        longest_losing_streak=max(map(len, re.findall(f"[{not_won}]+", codes)), default=0),
         best_seconds=best_seconds,
         fewest_moves=fewest_moves,
         average_moves_won=average_moves_won,
-        recent=tuple(results[-RECENT:]),
+        recent=tuple(RESULT_OF[code] for code in codes[-RECENT:]),
         vegas_total=vegas_total,
     )

@@ -25,6 +25,9 @@ APPLICATION_ID = 0x536F6C57
 BUSY_SECONDS = 5.0
 """How long a writer waits for another process's transaction before giving up."""
 
+COUNTED = "result, demo, seconds, moves, cards_home"
+"""The columns ``Library.statistics`` reads besides the game, options and order."""
+
 MIGRATIONS: Sequence[Sequence[str]] = (
     (
         """CREATE TABLE games (
@@ -46,15 +49,22 @@ MIGRATIONS: Sequence[Sequence[str]] = (
             fingerprint TEXT NOT NULL
         )""",
         "CREATE TABLE records (id INTEGER PRIMARY KEY, record BLOB NOT NULL)",
-        "CREATE INDEX games_by_kind ON games (game, options, started_at)",
-        "CREATE INDEX games_by_start ON games (started_at)",
+        """CREATE TABLE kinds (
+            game TEXT NOT NULL, options TEXT NOT NULL, PRIMARY KEY (game, options)
+        ) WITHOUT ROWID""",
+        f"CREATE INDEX games_by_kind ON games (game, options, started_at, id, {COUNTED})",
+        f"CREATE INDEX games_by_start ON games (started_at, id, game, {COUNTED})",
         "CREATE INDEX games_by_fingerprint ON games (fingerprint)",
     ),
 )
 """The schema, as the steps from each version to the next: ``MIGRATIONS[v]`` takes a file
 from version ``v`` to ``v + 1`` (version 0 is an empty file). ``games`` holds one narrow row
-per game, so statistics read little; ``records`` holds each game's record (zlib-compressed
-JSON) under the same id. A change of schema is a new step at the end, never an edit."""
+per game; ``records`` holds each game's record (zlib-compressed JSON) under the same id;
+``kinds`` every game name and options a game was saved with, so a filter on some options
+finds the option sets that match without reading every row. The two indexes of ``games``
+hold, in the order statistics take the games, every column statistics read: the statistics
+of one kind of game, or of all, read one index and nothing else. A change of schema is a
+new step at the end, never an edit."""
 
 
 class LibraryError(ValueError):
@@ -164,5 +174,6 @@ def migrate(connection: sqlite3.Connection) -> None:
         connection.execute(f"PRAGMA user_version = {len(MIGRATIONS)}")
         connection.execute("COMMIT")
     except BaseException:
-        connection.execute("ROLLBACK")
+        if connection.in_transaction:
+            connection.execute("ROLLBACK")
         raise

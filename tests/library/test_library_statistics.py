@@ -4,9 +4,11 @@ and the streaks of any sequence against a plain count."""
 
 from __future__ import annotations
 
+import tempfile
 from datetime import datetime, timedelta, timezone
+from pathlib import Path
 
-from hypothesis import given
+from hypothesis import given, settings
 from hypothesis import strategies as st
 from test_library_games import WON_BUT_ONE, lost_game
 
@@ -33,7 +35,8 @@ def test_statistics_of_a_hand_made_sequence(lib):
         ("playing", {}),  # not counted at all
         ("abandoned", {}),
     ]
-    for day, (result, extra) in enumerate(sequence):
+    for day in (3, 0, 6, 1, 7, 2, 5, 4):  # saved out of order: the games count in the order they started
+        result, extra = sequence[day]
         game = won_game() if result == "won" else lost_game() if result == "lost" else sw.Game.new(seed=day)
         given = None if result in ("won", "lost", "playing") else result
         lib.save(game, result=given, started_at=START + timedelta(days=day), **extra)
@@ -56,8 +59,7 @@ def test_statistics_of_nothing_and_of_other_games(lib):
 
 
 def test_recent_keeps_the_last_twenty_oldest_first():
-    results = ["won"] * 5 + ["lost"] * 20 + ["won"]
-    assert statistics_of(results).recent == tuple(["lost"] * 19 + ["won"])
+    assert statistics_of("w" * 5 + "l" * 20 + "a").recent == tuple(["lost"] * 19 + ["abandoned"])
 
 
 def plain_streaks(results: list[str]) -> tuple[int, int, int]:
@@ -75,8 +77,38 @@ def plain_streaks(results: list[str]) -> tuple[int, int, int]:
 
 @given(st.lists(st.sampled_from(["won", "lost", "abandoned"]), max_size=60))
 def test_streaks_agree_with_a_plain_count(results):
-    stats = statistics_of(results)
+    stats = statistics_of("".join(result[0] for result in results))
     assert (stats.current_streak, stats.longest_win_streak, stats.longest_losing_streak) == plain_streaks(
         results
     )
     assert stats.played == len(results) and stats.won == results.count("won")
+
+
+LOST = lost_game()
+
+
+@settings(max_examples=20, deadline=None)
+@given(st.lists(st.sampled_from(["won", "lost", "abandoned", "demo"]), max_size=12), st.randoms())
+def test_the_library_counts_games_in_the_order_they_started_whatever_the_order_saved(results, chooser):
+    order = list(range(len(results)))
+    chooser.shuffle(order)
+    with tempfile.TemporaryDirectory() as folder, sw.Library(Path(folder) / "games.sqlite3") as lib:
+        for index in order:
+            result = results[index]
+            game = (
+                won_game()
+                if result in ("won", "demo")
+                else LOST
+                if result == "lost"
+                else sw.Game.new(seed=index)
+            )
+            given_result = "abandoned" if result == "abandoned" else None
+            lib.save(
+                game, result=given_result, demo=result == "demo", started_at=START + timedelta(minutes=index)
+            )
+        stats = lib.statistics()
+    counted = ["lost" if result == "demo" else result for result in results]
+    assert (stats.current_streak, stats.longest_win_streak, stats.longest_losing_streak) == plain_streaks(
+        counted
+    )
+    assert stats.recent == tuple(counted[-20:])
