@@ -19,9 +19,9 @@ row is never changed. Lessons are not recorded: their moves are the lesson's, no
 player's.
 
 Saving is done on the thread that made the change, holding the game's lock, as the state is
-published: a save costs 0.66 ms median (18 ms at most, a checkpoint of the file) over a game
-of 150 moves, and ``w.play`` 1.6 ms against 0.5 ms without a library, so it stays on that path
-(the library promises under 2 ms).
+published: over a game of 150 moves a save costs 0.54 ms median (tens of ms at most, when the
+file is checkpointed), and ``w.play`` 1.2 ms median against 0.5 ms without a library, so it
+stays on that path (the library promises under 2 ms).
 
 Recording must never break play: the first library error (a full or read-only disk, a
 locked or corrupt file) stops the recording of this board, and ``recording`` says so in
