@@ -34,7 +34,7 @@ class Board:
 
             from ..widget import SolitaireWidget
 
-            self.widget = SolitaireWidget(game)
+            self.widget = SolitaireWidget(game, library=False)  # an agent's games are not the player's
             display(self.widget)  # type: ignore[no-untyped-call]
         elif self.widget.game is not game:
             self.widget.new_game(game)

@@ -40,6 +40,7 @@ def test_human_mode_shows_one_board_that_follows_every_step_and_episode(shown):
     env.reset(seed=1)
     board = shown[0]
     assert board.game is env.game
+    assert board.library is None  # an agent's games stay out of the player's statistics
     env.step(env.action_of("s>w"))
     assert board.state["moves"] == 1
     env.reset(seed=2)
