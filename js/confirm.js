@@ -1,5 +1,6 @@
 // Asking before a new deal throws away a game in progress (the game chooser, Draw 1/3, the
-// seed box, New game and N all deal at once otherwise, and no undo brings the old game back).
+// seed box, New game and N all deal at once otherwise, and no undo brings the old game back;
+// opening a past game from the History list asks the same).
 // One question over the board, answered by its buttons, Enter on the focused one, or Escape.
 
 import { makeButton, makeElement } from "./dom.js";
@@ -29,11 +30,13 @@ export class DealConfirmation {
     return !this.el.hidden;
   }
 
-  /** Asks whether to abandon a game of `moves` moves for a new deal; `deal()` makes it. */
-  ask(moves, deal) {
+  /** Asks whether to abandon a game of `moves` moves for a new deal (or what `question` and
+   * the `yes` button say); `deal()` makes it. */
+  ask(moves, deal, { question = "Start a new deal?", yes = "New deal" } = {}) {
     this.deal = deal;
     if (!this.open) this.returnFocus = document.activeElement;
-    this.text.textContent = `Start a new deal? This game (${moves} move${moves === 1 ? "" : "s"}) will be abandoned.`;
+    this.text.textContent = `${question} This game (${moves} move${moves === 1 ? "" : "s"}) will be abandoned.`;
+    this.dealButton.querySelector(".sw-button-label").textContent = yes;
     this.el.hidden = false;
     // Keeping the game is the safe answer to a key pressed by mistake.
     this.keepButton.focus();

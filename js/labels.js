@@ -134,6 +134,18 @@ export function describeLastMove(lastMove, position) {
   return `${prefix}Moved ${cardsMoved(cardsOf(position, target), count)} to ${pileName(target)}.`;
 }
 
+/** The news of a new state: the game ending, the move made, a new deal; "" for none. */
+export function describeChange(previous, state) {
+  if (state.status !== "playing" && previous.status === "playing") {
+    return state.message || (state.status === "won" ? "You won!" : "No moves left.");
+  }
+  if (state.last_move) return describeLastMove(state.last_move, state.position);
+  // A deal starts its clock; a comment added at the start leaves it running.
+  if (state.moves || state.started_at === previous.started_at) return "";
+  const seed = state.seed === null || state.seed === undefined ? "" : `, seed ${state.seed}`;
+  return `New deal: ${state.title || state.game}${seed}.`;
+}
+
 /** "4:05" or "1:02:09" from milliseconds. */
 /** The time played in `state`, in ms: from the deal's first move to the end of the game, or
  * to `now` while it is on; 0 before the first move. */

@@ -31,12 +31,13 @@ const SLIDERS = [
 const AUTOPLAY_MODES = [["off", "Off"], ["safe", "Safe moves home"]];
 const DEMO_SPEEDS = [["normal", "Normal"], ["slow", "Slow"], ["fast", "Fast"]];
 const HINT_MODES = [["fair", "Fair: from what you can see"], ["solver", "Solver's: sees every card"]];
+const SCORINGS = [["off", "Off"], ["standard", "Standard"], ["vegas", "Vegas (Klondike)"]];
 const HINT_TITLES = {
   fair: "Show the move with the best win chance from the cards you have seen (H)",
   solver: "Show the solver's move; it sees every card, the face-down ones too (H)",
 };
 // The model's traits these controls show.
-const SYNCED = ["aids", "check_winnable", "autoplay_mode", "demo_speed", "hint_mode"];
+const SYNCED = ["aids", "check_winnable", "autoplay_mode", "demo_speed", "hint_mode", "scoring"];
 
 function select(control, choices) {
   const el = makeElement("select", "sw-select", { ...SUPPRESS_SHORTCUTS, "data-control": control });
@@ -128,10 +129,13 @@ export class PlayAids {
     this.autoplaySelect = select("autoplay-mode", AUTOPLAY_MODES);
     this.demoSelect = select("demo-speed", DEMO_SPEEDS);
     this.hintSelect = select("hint-mode", HINT_MODES);
+    this.scoringSelect = select("scoring", SCORINGS);
+    this.vegasChoice = this.scoringSelect.querySelector("option[value='vegas']");
     const hintRow = option(this.hintSelect, "Hints", "Fair hints judge by sampling the cards you have not seen; the solver's see them all.");
     const autoplayRow = option(this.autoplaySelect, "Auto-play after each move", "Sends cards home after your move when that can never cost the game.");
     const demoRow = option(this.demoSelect, "Demo speed", "How fast Demo plays the solver's winning line.");
-    for (const row of [hintRow, autoplayRow, demoRow]) row.classList.add("sw-option--select");
+    const scoringRow = option(this.scoringSelect, "Score", "Shown beside the move count. Vegas (Klondike): a deal costs $52, each card home pays $5, and the balance adds up across games.");
+    for (const row of [hintRow, autoplayRow, demoRow, scoringRow]) row.classList.add("sw-option--select");
     this.menu.panel.append(
       heading("New games"),
       option(this.winnableBox, "Winnable deals only", "Deals the first seed from yours on that the solver proves winnable."),
@@ -139,6 +143,7 @@ export class PlayAids {
       hintRow,
       autoplayRow,
       option(this.checkBox, "Still winnable?", "Checks in the background after every move; play never waits for it."),
+      scoringRow,
       heading("Demo"),
       demoRow,
     );
@@ -207,19 +212,23 @@ export class PlayAids {
       this.query("setting", { name: "autoplay_mode", value: oneOf(this.autoplaySelect.value, AUTOPLAY_MODES) });
     } else if (control === "hint-mode") {
       this.query("setting", { name: "hint_mode", value: oneOf(this.hintSelect.value, HINT_MODES) });
+    } else if (control === "scoring") {
+      this.query("setting", { name: "scoring", value: oneOf(this.scoringSelect.value, SCORINGS) });
     } else if (control === "demo-speed") {
       this.query("setting", { name: "demo_speed", value: oneOf(this.demoSelect.value, DEMO_SPEEDS) });
     }
   }
 
+  /** Sends a query (no state answers it); its request id, or null when no kernel took it. */
   query(kind, fields = {}) {
     const { state, problem } = this.view;
     try {
-      this.view.channel.sendQuery(kind, problem ? 0 : state.version, fields);
+      return this.view.channel.sendQuery(kind, problem ? 0 : state.version, fields);
     } catch {
       // No kernel to answer: say so, and show the settings as they still are.
       this.view.feedback.onAnswerTimeout();
       this.render();
+      return null;
     }
   }
 
@@ -232,6 +241,9 @@ export class PlayAids {
     this.demoSelect.value = oneOf(model.get("demo_speed"), DEMO_SPEEDS);
     const hintMode = oneOf(model.get("hint_mode"), HINT_MODES);
     this.hintSelect.value = hintMode;
+    this.scoringSelect.value = oneOf(model.get("scoring"), SCORINGS);
+    // Python refuses Vegas for the other games; the choice stays visible, greyed, to say it exists.
+    this.vegasChoice.disabled = problem || state.game !== "klondike";
     setAttr(this.hintButton, "title", HINT_TITLES[hintMode]);
     this.winnableBox.checked = this.winnableDeals;
     this.view.toolbar.newButton.classList.toggle("sw-button--winnable", this.winnableDeals);

@@ -1,9 +1,10 @@
 // The toolbar: game chooser, draw 1 or 3, new game and the seed box, restart, undo, redo,
-// autoplay, Demo (the solver's line played on the board), the move count and the clock; Stop
-// while a strategy or the demo plays.
+// autoplay, Demo (the solver's line played on the board), the move count, the score (when
+// scoring is on) and the clock; Stop while a strategy or the demo plays.
 
-import { SUPPRESS_SHORTCUTS, makeButton, makeElement, setText } from "./dom.js";
+import { SUPPRESS_SHORTCUTS, makeButton, makeElement, setAttr, setText } from "./dom.js";
 import { clockText, timePlayed } from "./labels.js";
+import { scoreText, scoreTitle } from "./library.js";
 import { hasFoundationMove } from "./legal.js";
 import { isRunning } from "./run.js";
 
@@ -67,9 +68,10 @@ export class Toolbar {
     seedLabel.append(seedCaption, this.seedInput);
     this.makePlayButtons();
     this.movesText = makeElement("span", "sw-moves");
+    this.scoreText = makeElement("span", "sw-score", { "data-score": "", hidden: "" });
     this.clockText = makeElement("span", "sw-clock", { role: "timer", "aria-label": "time played" });
     const stats = makeElement("div", "sw-stats");
-    stats.append(this.movesText, this.clockText, this.helpButton);
+    stats.append(this.movesText, this.scoreText, this.clockText, this.helpButton);
     const dealGroup = makeElement("div", "sw-group");
     dealGroup.append(this.gameSelect, this.drawSelect, this.newButton, seedLabel);
     const playGroup = makeElement("div", "sw-group");
@@ -124,6 +126,10 @@ export class Toolbar {
           : `Deal a new game (N). This deal's seed is ${state.seed}.`;
       const moves = Number(state.moves) || 0;
       setText(this.movesText, `${moves} move${moves === 1 ? "" : "s"}`);
+      const score = scoreText(state.score);
+      setText(this.scoreText, score);
+      setAttr(this.scoreText, "title", scoreTitle(state.score));
+      this.scoreText.hidden = !score;
     }
     this.drawSelect.hidden = game !== "klondike";
     // A lesson keeps to its deal and its line until it ends, and a playing strategy keeps the

@@ -4,8 +4,8 @@
 //
 // SolitaireView holds the state and what the player holds, wires events to the parts that
 // handle them (board.js, pointer.js, keyboard.js, toolbar.js, feedback.js, study.js for
-// the move list, its analysis and the lesson, and playaids.js for hints, options and verdicts)
-// and sends intents.
+// the move list, its analysis and the lesson, playaids.js for hints, options and verdicts, and
+// librarypanel.js for the Statistics panel and History list) and sends intents.
 //
 // Instant moves: a move in the state's legal list is drawn on the board the moment it is
 // made (optimistic.js predicts the piles) while its intent goes out. Until Python answers,
@@ -25,11 +25,12 @@ import { KeyboardPlay } from "./keyboard.js";
 import { lessonNews } from "./lesson.js";
 import { activatePile, staysInWidget } from "./keys.js";
 import { DealConfirmation } from "./confirm.js";
-import { describeLastMove, runWords } from "./labels.js";
+import { describeChange, runWords } from "./labels.js";
 import { splitWidth } from "./layout.js";
 import { stockPlayable, legalTargets, stockMove } from "./legal.js";
 import { canPredict, pendingState } from "./optimistic.js";
 import { pileName, stateProblem } from "./piles.js";
+import { LibraryPanel } from "./librarypanel.js";
 import { PlayAids } from "./playaids.js";
 import { PointerPlay } from "./pointer.js";
 import { isRunning, runNews } from "./run.js";
@@ -42,18 +43,6 @@ const STILL_WAITING = "Still waiting for the kernel to answer the last request."
 export function renderView(model, host) {
   const view = new SolitaireView(model, host);
   return () => view.destroy();
-}
-
-/** The news of a new state: the game ending, the move made, a new deal; "" for none. */
-function describeChange(previous, state) {
-  if (state.status !== "playing" && previous.status === "playing") {
-    return state.message || (state.status === "won" ? "You won!" : "No moves left.");
-  }
-  if (state.last_move) return describeLastMove(state.last_move, state.position);
-  // A deal starts its clock; a comment added at the start leaves it running.
-  if (state.moves || state.started_at === previous.started_at) return "";
-  const seed = state.seed === null || state.seed === undefined ? "" : `, seed ${state.seed}`;
-  return `New deal: ${state.title || state.game}${seed}.`;
 }
 
 export class SolitaireView {
@@ -98,6 +87,15 @@ export class SolitaireView {
     this.feedback = new Feedback(this);
     this.study = new Study(this);
     this.aids = new PlayAids(this);
+    this.library = new LibraryPanel({
+      viewId: this.viewId,
+      model: this.model,
+      query: () => (this.problem ? null : this.aids.query("library")),
+      open: (id) => this.abandoning(() => this.sendIntent("open_game", { id }), { question: "Open this past game?", yes: "Open it" }),
+      feedback: this.feedback,
+    });
+    this.toolbar.helpButton.before(this.library.button);
+    this.aids.hintPanel.after(this.library.el);
     // Kept games leave the chooser and Draw 1/3 showing the game on the board.
     this.confirmation = new DealConfirmation({ viewId: this.viewId, onAnswered: () => this.toolbar.update() });
     this.felt.append(this.board.el, this.board.placeholder, this.feedback.overlay, this.confirmation.el);
@@ -164,6 +162,7 @@ export class SolitaireView {
     this.feedback.destroy();
     this.study.destroy();
     this.aids.destroy();
+    this.library.destroy();
     this.channel.settle();
     this.root.remove();
   }
@@ -185,6 +184,7 @@ export class SolitaireView {
         this.pointer.awaiting = null;
         this.held = null;
         this.study.stateArrived(state);
+        this.library.stateArrived(state);
         if (previous) this.announceState(previous, state);
       }
     }
@@ -246,6 +246,7 @@ export class SolitaireView {
   }
 
   onMessage(content) {
+    if (this.library.onMessage(content)) return;
     if (content && content.kind === "timeline") {
       this.study.onTimelineMessage(content);
       return;
@@ -350,9 +351,14 @@ export class SolitaireView {
       if (this.aids.winnableDeals) this.aids.dealWinnable({ game: chosen, seed, options });
       else this.sendIntent("new_game", { game: chosen, seed, options });
     };
-    const moves = Number(state.moves) || 0;
-    if (state.status === "playing" && moves > 0) this.confirmation.ask(moves, deal);
-    else deal();
+    this.abandoning(deal);
+  }
+
+  /** Runs `go` (a new deal, a past game opened), once the player agrees to abandon the game in progress, if one is. */
+  abandoning(go, words) {
+    const moves = Number(this.state.moves) || 0;
+    if (this.state.status === "playing" && moves > 0) this.confirmation.ask(moves, go, words);
+    else go();
   }
 
   runCommand(action) {

@@ -35,6 +35,11 @@ The package is laid out by layer, each depending only on the ones before it:
 worker processes without Jupyter installed; so are ``sw.strategies``, ``sw.simulate``,
 ``sw.compare`` and ``sw.analyse``, which import their optional libraries (pandas, tqdm,
 matplotlib, Dask) only when a run needs them.
+
+``solitaire_widget.env`` holds the Gymnasium environments (the ``rl`` extra). They are
+registered in any process that imports this package and gymnasium, in either order
+(``gymnasium_hook``), so ``gymnasium.make("solitaire_widget/Klondike-v0")`` just works; the
+package never imports gymnasium itself.
 """
 
 from __future__ import annotations
@@ -43,6 +48,7 @@ from typing import TYPE_CHECKING, Any
 
 from .engine import GAMES, IllegalMove, Move, Outcome, Position, RunEnd, Termination
 from .game import Game
+from .gymnasium_hook import register_when_gymnasium_loads
 from .library import Library, LibraryError, Statistics
 from .records.record import RecordError
 from .solver import (
@@ -57,6 +63,8 @@ from .solver import (
     win_chance,
 )
 from .solver.analysis import Analysis, AnalysisStopped
+
+register_when_gymnasium_loads()
 
 if TYPE_CHECKING:
     from .scripting import analyse, compare, simulate, strategies

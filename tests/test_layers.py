@@ -1,6 +1,8 @@
-"""The package's layers depend one way (atomic, engine, notation, records, solver, game, lesson,
-library, scripting, widget), only the widget imports Jupyter, the optional libraries of the ``sim`` extra are
-imported only inside functions, and no module reads another module's private attributes."""
+"""The package's layers depend one way (atomic, gymnasium_hook, engine, notation, records,
+solver, game, lesson, library, scripting, widget, env), only the widget imports Jupyter (and
+the environments' human mode, inside a function), the optional libraries of the ``sim`` extra
+are imported only inside functions, those of the ``rl`` extra only by the environments, and
+no module reads another module's private attributes."""
 
 from __future__ import annotations
 
@@ -17,6 +19,7 @@ PACKAGE = Path(__file__).resolve().parent.parent / "solitaire_widget"
 MODULES = sorted(PACKAGE.rglob("*.py"))
 LAYERS = [
     "atomic",
+    "gymnasium_hook",
     "engine",
     "notation",
     "records",
@@ -26,11 +29,15 @@ LAYERS = [
     "library",
     "scripting",
     "widget",
+    "env",
 ]
 """Bottom to top: a module may import from its own layer and the ones before it."""
 JUPYTER = {"anywidget", "ipywidgets", "traitlets", "IPython", "ipykernel", "comm"}
 EXTRAS = {"pandas", "tqdm", "matplotlib", "dask", "distributed", "cloudpickle"}
 """The libraries of the ``sim`` extra: a run imports them when it needs them, never the package."""
+RL = {"gymnasium", "numpy"}
+"""The libraries of the ``rl`` extra: only the environments (``env/``) import them, and nothing
+imports the environments."""
 
 
 def layer_of(module: Path) -> str | None:
@@ -85,8 +92,13 @@ def test_each_module_imports_only_its_own_layer_and_the_ones_below(module):
     allowed = set(LAYERS[: LAYERS.index(layer) + 1])
     imported = imported_layers(module)
     assert not (imported & set(LAYERS)) - allowed
-    if layer != "widget":
+    if layer == "env":
+        # Human mode shows the board in a notebook, importing IPython when it is asked for.
+        assert not imported_layers(module, top_level_only=True) & JUPYTER
+    elif layer != "widget":
         assert not imported & JUPYTER
+    if layer != "env":
+        assert not imported & RL
 
 
 @pytest.mark.parametrize("module", MODULES, ids=lambda m: str(m.relative_to(PACKAGE)))
@@ -116,7 +128,7 @@ def test_no_module_reads_private_attributes_it_does_not_define(module):
 def test_importing_the_package_brings_in_no_jupyter_library():
     script = (
         "import sys, solitaire_widget as sw; sw.Game.new('father', seed=1).legal_moves(); "
-        f"print(sorted(name for name in {sorted(JUPYTER)!r} if name in sys.modules))"
+        f"print(sorted(name for name in {sorted(JUPYTER | RL)!r} if name in sys.modules))"
     )
     result = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, check=True)
     assert result.stdout.strip() == "[]"
@@ -131,7 +143,7 @@ def test_importing_the_package_and_its_scripting_brings_in_no_extra():
     script = (
         "import sys, solitaire_widget as sw; sw.strategies.greedy, sw.simulate, sw.compare; "
         "import solitaire_widget.scripting.simulate, solitaire_widget.scripting.compare; "
-        f"print(sorted(name for name in {sorted(EXTRAS | JUPYTER)!r} if name in sys.modules))"
+        f"print(sorted(name for name in {sorted(EXTRAS | JUPYTER | RL)!r} if name in sys.modules))"
     )
     result = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, check=True)
     assert result.stdout.strip() == "[]"
@@ -160,11 +172,15 @@ def requirements(extra: str | None) -> set[str]:
 
 def test_every_library_the_package_imports_is_a_declared_dependency():
     declared = requirements(None)
-    assert third_party_imports() <= declared | EXTRAS
+    # IPython shows widgets in a notebook (the environments' human mode); ipywidgets needs it.
+    assert "ipython" in {re.split(r"[<>=!~\[; ]", r, maxsplit=1)[0] for r in metadata.requires("ipywidgets")}
+    assert third_party_imports() <= declared | EXTRAS | RL | {"IPython"}
     assert {"anywidget", "ipywidgets"} <= declared
     # dask[distributed] brings distributed; the tests drive a cluster with it.
     assert EXTRAS - {"distributed"} <= requirements("sim")
     assert EXTRAS - {"distributed"} <= requirements("dev")
+    assert requirements("rl") == RL
+    assert requirements("dev") >= RL
 
 
 def test_the_version_is_written_once_and_read_by_the_package_metadata():

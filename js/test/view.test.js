@@ -939,7 +939,7 @@ describe("views and cleanup", () => {
     originalAdd = EventTarget.prototype.addEventListener;
     originalRemove = EventTarget.prototype.removeEventListener;
     EventTarget.prototype.addEventListener = function add(type, handler, options) {
-      added.push([this, type, handler]);
+      added.push([this, type, handler, options]);
       return originalAdd.call(this, type, handler, options);
     };
     EventTarget.prototype.removeEventListener = function remove(type, handler, options) {
@@ -981,8 +981,8 @@ describe("views and cleanup", () => {
       click(mounted.q('[data-action="replay"]'));
       expect(model.sent.at(-1)).toMatchObject({ kind: "goto", ply: 1 });
       expect(vi.getTimerCount()).toBeGreaterThan(timersBefore);
-      // The state and custom messages, the play aids with their four settings, and the analysis.
-      expect(model.listenerCount()).toBe(8);
+      // The state and custom messages, the play aids with their five settings, the analysis, and recording.
+      expect(model.listenerCount()).toBe(10);
       expect(observers[0].observed).toBe(1);
       mounted.cleanup();
       // The kernel hears the view has gone (it stops the solver's worker with no view left).
@@ -992,8 +992,10 @@ describe("views and cleanup", () => {
       expect(observers[0].observed).toBe(0);
       expect(vi.getTimerCount()).toBe(timersBefore);
       expect(mounted.el.children).toHaveLength(0);
+      // A listener added with an AbortSignal goes when its signal aborts.
       const stillAttached = added.filter(
-        ([target, type, handler]) => !removed.some(([t, ty, h]) => t === target && ty === type && h === handler),
+        ([target, type, handler, options]) =>
+          !(options && options.signal && options.signal.aborted) && !removed.some(([t, ty, h]) => t === target && ty === type && h === handler),
       );
       expect(stillAttached).toEqual([]);
       // A state arriving after cleanup touches nothing.

@@ -21,6 +21,7 @@ from ..game import Game
 from ..lesson import AnyLesson, MistakesLesson
 from .analysis import BoardAnalysis
 from .intents import STALE, IntentFields, Refusal, brief, checked_intent, request_id, view_of
+from .recording import Recorder, scorings_for
 from .run import Run
 from .state import Clock
 from .sync import StateSync
@@ -49,6 +50,7 @@ class IntentHandling(StateSync):
     _answered: dict[str, None]
     _views: set[str]
     _analysis: BoardAnalysis
+    _recorder: Recorder
     _play_and_autoplay: Callable[[Move | str], Move]
     autoplay: Callable[[], list[Move]]
     restart: Callable[[], Game]
@@ -163,6 +165,7 @@ class IntentHandling(StateSync):
         return lesson
 
     def _hint(self, _intent: dict[str, Any]) -> None:
+        self._recorder.hint_asked()
         self._aids.ask_hint()
 
     def _goto(self, intent: dict[str, Any]) -> None:
@@ -215,7 +218,20 @@ class IntentHandling(StateSync):
         self.send(self._timeline.reset())
 
     def _setting(self, intent: dict[str, Any]) -> None:
-        setattr(self, intent["name"], intent["value"])
+        name, value = intent["name"], intent["value"]
+        if name == "scoring" and value not in scorings_for(self._game.name):
+            raise Refusal(f"{value} scoring is for Klondike only, not {self._game.title}")
+        setattr(self, name, value)
+
+    def _answer_library(self, intent: dict[str, Any]) -> None:
+        self.send({"kind": "library", "request": intent["request"], **self._recorder.panel(self._game)})
+
+    def _open_game(self, intent: dict[str, Any]) -> None:
+        try:
+            past = self._recorder.past_game(intent["id"])
+        except LookupError as error:
+            raise Refusal(str(error)) from None
+        self._switch_to(past)
 
     def _view_closed(self, _intent: dict[str, Any]) -> None:
         """Counted by ``_count_view``, which every intent goes through; nothing more to do."""
@@ -290,6 +306,8 @@ INTENTS: dict[str, Intent] = {
     "analyse": Intent(_fields(), IntentHandling._analyse),
     "stop_analysis": Intent(_fields(), IntentHandling._stop_analysis, on_the_board=False),
     "view_closed": Intent(_fields(), IntentHandling._view_closed, on_the_board=False),
+    "library": Intent(_fields(), IntentHandling._answer_library, on_the_board=False),
+    "open_game": Intent(_fields("id"), IntentHandling._open_game),
 }
 """Every kind of intent a view may send (see ``intents.py``), with its fields and handler."""
 

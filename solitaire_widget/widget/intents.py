@@ -55,6 +55,11 @@ The synced trait ``state`` is a dict, replaced as a whole on every change::
     finished_at     ms since the epoch when the game became won or stuck; null while playing
     first_move_at   ms since the epoch of the deal's first move (the time played counts from
                     it); null before it
+    score           null while the scoring setting is "off"; else {"scoring": "standard" |
+                    "vegas", "game": the current line's score, "total": the figure to show:
+                    the same in standard scoring, in Vegas the balance of the library's
+                    earlier games of these options plus this one's}; a game other than
+                    Klondike scores "standard" (cards home) whatever the setting
 
 Play aids (Python -> view)
 ==========================
@@ -103,6 +108,26 @@ its tree) and no later request of the same kind has been made; anything else is 
 (a dropped check then starts the check of where the game stands by now).
 A view shows a "dealt" deal while its state has that game and seed.
 
+Game library (Python <-> view)
+==============================
+
+The board records its games into the game library (``recording.py``). The synced,
+read-only trait ``recording`` says whether it does::
+
+    {"status": "on" | "off" | "failed", "said": "<words: where, or why not>"}
+
+The Statistics panel and History list ask with a ``library`` intent (answered whatever its
+version, with no new state) and get one custom message, sent to every view (a view takes
+only the answer to its own request)::
+
+    {"kind": "library", "request": id, "game": name, "title": "Klondike", "options": {...},
+     "recording": as above, "statistics": Statistics.to_dict() | null (no library),
+     "history": [{"id", "started_at", "result", "moves", "seconds", "score", "demo",
+                  "current": the row of the game on show}, ...]}    newest first, 50 at most
+
+``open_game`` shows the library's game ``id`` on the board (its whole tree, standing where it
+was recorded) as a new deal would; the first move played on it makes a new row.
+
 Analysis (Python -> view)
 =========================
 
@@ -136,8 +161,9 @@ Custom messages (``model.send(content)``), each a JSON object with exactly these
      "winnable": bool}                                             "winnable" may be left out
     {"kind": "hint", "version": v, "request": id}                  a hint for this position
     {"kind": "setting", "version": v, "request": id,
-     "name": "check_winnable" | "autoplay_mode" | "demo_speed" | "hint_mode",
-     "value": bool | "off" | "safe" | "slow" | "normal" | "fast" | "fair" | "solver"}
+     "name": "check_winnable" | "autoplay_mode" | "demo_speed" | "hint_mode" | "scoring",
+     "value": bool | "off" | "safe" | "slow" | "normal" | "fast" | "fair" | "solver" |
+              "standard" | "vegas"}                                "vegas": Klondike only
     {"kind": "goto", "version": v, "request": id, "ply": k}        k: 0 to line_length
     {"kind": "enter", "version": v, "request": id, "node": id}     any node of the timeline
     {"kind": "show_me", "version": v, "request": id}               a lesson's next move
@@ -149,6 +175,8 @@ Custom messages (``model.send(content)``), each a JSON object with exactly these
     {"kind": "analyse", "version": v, "request": id}               judge every move of the line
     {"kind": "stop_analysis", "version": v, "request": id}         stop the analysis running
     {"kind": "view_closed", "version": v, "request": id}           this view is gone
+    {"kind": "library", "version": v, "request": id}               statistics and history
+    {"kind": "open_game", "version": v, "request": id, "id": n}    show a past game
 
 ``sync_timeline`` changes nothing (and is answered even when its version is stale): the
 answer is a ``timeline`` message with ``reset`` true. A view sends it when it renders and
@@ -160,9 +188,10 @@ a new state: the hint (``"thinking"`` at once, then the move), and the search fo
 winnable deal (``"dealing"`` at once; the new deal's state when the worker has found it,
 then its difficulty). Views send them, like ``sync_timeline``, without waiting for a state.
 Meanwhile the board plays on; any other new deal, a restart or a lesson drops the search.
-A ``setting`` sets ``check_winnable``, ``autoplay_mode``, ``demo_speed`` or ``hint_mode``; it
-is about the view's options, not the board, so it is carried out whatever its version. Its
-answer is the trait's new value.
+A ``setting`` sets ``check_winnable``, ``autoplay_mode``, ``demo_speed``, ``hint_mode`` or
+``scoring``; it is about the view's options, not the board, so it is carried out whatever its
+version. Its answer is the trait's new value (and, for ``scoring``, a state with its score);
+``"vegas"`` is refused on a game other than Klondike.
 
 ``demo`` starts the solver's line playing on the board (``w.demo()``): its answer is the
 state of a run playing, and the run's moves follow as a strategy's do.
@@ -292,11 +321,19 @@ SETTINGS = {
         '"fair": hints judge from the cards the player has seen (win chances by sampling the '
         'unseen ones); "solver": the solver\'s hint, which sees every card.',
     ),
+    "scoring": Setting(
+        ("off", "standard", "vegas"),
+        "off",
+        'The score beside the move count: "standard", or "vegas" (Klondike only: the balance '
+        "across the library's games); games are recorded with the standard score when off.",
+    ),
 }
 """The settings a ``setting`` intent may change (the widget's traits of the same names are
 made from these)."""
 _REQUEST_ID = re.compile(r"[\w.\-]{1,64}:[0-9]{1,16}", re.ASCII)
 _MAX_COUNT = 52
+# The kinds whose one field is a whole number from 0 (a ply, a timeline node, a library id).
+_WHOLE_FIELDS = {"goto": "ply", "enter": "node", "open_game": "id"}
 _MAX_OPTIONS = 8
 
 _brief_repr = reprlib.Repr()
@@ -380,8 +417,8 @@ def checked_intent(content: dict[str, Any], buffers: object, kinds: Mapping[str,
         _check_new_game(content)
     elif kind == "setting":
         _check_setting(content["name"], content["value"])
-    elif kind in ("goto", "enter"):
-        field = "ply" if kind == "goto" else "node"
+    elif kind in _WHOLE_FIELDS:
+        field = _WHOLE_FIELDS[kind]
         if not _is_int(content[field]) or not 0 <= content[field] <= MAX_SEED:
             raise Refusal(f"{field} must be a whole number from 0, not {brief(content[field])}")
     return kind

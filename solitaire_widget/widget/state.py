@@ -89,10 +89,11 @@ def board_state(
     clock: Clock,
     lesson: dict[str, Any] | None = None,
     run: dict[str, Any] | None = None,
+    score: dict[str, Any] | None = None,
 ) -> dict[str, Any]:
     """The ``state`` trait for ``game`` at ``version`` (see ``intents.py``): ``last`` is the
     change that made it, ``clock`` the deal's clock before it (the state carries the clock
-    after it: ``Clock.of(state)``), ``lesson`` and ``run`` what the board shows of them. Call
+    after it: ``Clock.of(state)``), ``lesson``, ``run`` and ``score`` what the board shows of them. Call
     it holding the game's lock, so the game does not change while it is read."""
     position = game.to_dict()
     del position["history"]
@@ -123,4 +124,5 @@ def board_state(
         "started_at": clock.started_at,
         "finished_at": clock.finished_at,
         "first_move_at": clock.first_move_at,
+        "score": score,
     }

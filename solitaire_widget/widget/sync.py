@@ -11,7 +11,7 @@ from __future__ import annotations
 import threading
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import traitlets
 from ipywidgets import CallbackDispatcher
@@ -24,6 +24,9 @@ from .analysis import BoardAnalysis
 from .run import Run
 from .state import Clock, LastChange, board_state
 from .timeline import TimelineSync
+
+if TYPE_CHECKING:  # recording.py builds on this module
+    from .recording import Recorder
 
 
 class ThreadFlags(threading.local):
@@ -50,6 +53,9 @@ class StateSync:
     _aids: PlayAids
     _analysis: BoardAnalysis
     analysis: dict[str, Any]
+    recording: dict[str, Any]
+    scoring: str
+    _recorder: Recorder
     _listening: bool
     _move_callbacks: CallbackDispatcher
     _this_thread: ThreadFlags
@@ -95,6 +101,20 @@ class StateSync:
         aids: dict[str, Any] = proposal["value"]
         return aids
 
+    @traitlets.validate("recording")
+    def _only_from_the_recorder(self, proposal: dict[str, Any]) -> dict[str, Any]:
+        if not self._this_thread.publishing:
+            raise traitlets.TraitError("recording says whether games are recorded and is read-only")
+        recording: dict[str, Any] = proposal["value"]
+        return recording
+
+    def _publish_recording(self, recording: dict[str, Any]) -> None:
+        self._this_thread.publishing = True
+        try:
+            self.recording = recording
+        finally:
+            self._this_thread.publishing = False
+
     def _publish_aids(self, aids: dict[str, Any]) -> None:
         self._this_thread.publishing = True
         try:
@@ -115,6 +135,7 @@ class StateSync:
         """The game's listener: called on the thread that changed the game, holding its lock."""
         if game is not self._game:
             return  # a game no longer on show (its listener is being removed)
+        self._recorder.noticed(action, by_run=self._last_run is not None and self._last_run.playing)
         gathering = self._this_thread.gathering
         if gathering is not None:
             gathering.append((action, move))
@@ -154,7 +175,9 @@ class StateSync:
             self._drop_run()
             self._analysis.stop("a new deal stopped the analysis")
             self._aids.game_switched(game)
+            self._recorder.abandon(self._game, self._clock, self.scoring)
             self._follow(game)
+            self._recorder.showing(game)
             self._clock = Clock.start()
             self._publish(None)
 
@@ -184,6 +207,7 @@ class StateSync:
             self._this_thread.publishing = False
         self._aids.state_published(self._game)
         self._publish_analysis()
+        self._recorder.record(self._game, self._clock, self.scoring, lesson=self._lesson is not None)
 
     def _next_state(self, version: int, last: LastChange | None) -> dict[str, Any]:
         """The state at ``version``; the clock moves on with it (stopped when the game first ends)."""
@@ -196,6 +220,7 @@ class StateSync:
             clock=self._clock,
             lesson=None if self._lesson is None else self._lesson.state(game),
             run=None if self._last_run is None else self._last_run.state(),
+            score=self._recorder.score_state(game, self.scoring),
         )
         self._clock = Clock.of(state)
         return state

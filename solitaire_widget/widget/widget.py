@@ -1,7 +1,7 @@
 """``SolitaireWidget``: a game of patience to play in Jupyter, driven from Python or the board.
 
 >>> import solitaire_widget as sw
->>> w = sw.SolitaireWidget("klondike", seed=7)
+>>> w = sw.SolitaireWidget("klondike", seed=7, library=False)  # records no game (see recording.py)
 >>> w.play(w.legal_moves()[0])
 Move(source='tableau/4', target='foundation/0', count=1)
 >>> w.state["moves"]
@@ -46,7 +46,9 @@ from .aids import NO_AIDS, PlayAids
 from .analysis import BoardAnalysis
 from .handling import IntentHandling
 from .intents import SETTINGS, brief
+from .recording import LibrarySetting, Recorder, RecordingBoard
 from .run import DEMO_DELAYS, DEMO_SECONDS, Run, checked_run_limits, demo_line
+from .sources import game_for, game_of
 from .state import Clock
 from .sync import ThreadFlags
 from .timeline import TimelineSync
@@ -72,7 +74,7 @@ def _setting_trait(name: str) -> traitlets.TraitType[Any, Any]:
     return trait.tag(sync=True)
 
 
-class SolitaireWidget(IntentHandling, anywidget.AnyWidget):
+class SolitaireWidget(RecordingBoard, IntentHandling, anywidget.AnyWidget):
     """A game of patience shown as a board that can be played with the mouse or keyboard.
 
     >>> w = SolitaireWidget("father", seed=3)          # "klondike", "father", "following"
@@ -83,6 +85,10 @@ class SolitaireWidget(IntentHandling, anywidget.AnyWidget):
     methods or on the board all show at once. ``new_game`` and ``restart`` put a new
     ``Game`` in ``w.game``. The synced ``state`` (see ``intents.py``) can be watched with
     ``w.observe(fn, names="state")``; it is read-only.
+
+    The board records its games into the game library (``library=``: a ``Library``, a path,
+    or False for none; by default ``SOLITAIRE_WIDGET_LIBRARY`` or the per-user library; see
+    ``recording.py``), and shows the score when ``scoring`` is on.
 
     ``w.run(strategy, delay)`` plays a strategy on the board until it ends or is stopped
     (``w.stop()`` or the board's Stop button). Every method that changes the game, the
@@ -102,6 +108,10 @@ class SolitaireWidget(IntentHandling, anywidget.AnyWidget):
     autoplay_mode = _setting_trait("autoplay_mode")
     demo_speed = _setting_trait("demo_speed")
     hint_mode = _setting_trait("hint_mode")
+    scoring = _setting_trait("scoring")
+    recording = traitlets.Dict(help="Whether games are recorded, in words; read-only (see intents.py).").tag(
+        sync=True
+    )
     aids = traitlets.Dict(
         NO_AIDS, help="Hint, still-winnable verdict and winnable deal on show; read-only (see intents.py)."
     ).tag(sync=True)
@@ -111,15 +121,26 @@ class SolitaireWidget(IntentHandling, anywidget.AnyWidget):
 
     _listening = False
 
-    def __init__(self, game: str | Game = "klondike", seed: int | None = None, **options: object) -> None:
+    def __init__(
+        self,
+        game: str | Game = "klondike",
+        seed: int | None = None,
+        *,
+        library: LibrarySetting = None,
+        **options: object,
+    ) -> None:
         """Show a new deal of ``game`` (with ``seed`` and options, as ``Game.new``), or the
-        ``Game`` given; the board's settings (``hint_mode``, ``check_winnable``,
-        ``autoplay_mode``, ``demo_speed``) may be given here too."""
+        ``Game`` given, recording into ``library`` (see ``library_from_setting``; a library
+        that cannot be opened leaves recording off, and ``recording`` says why); the board's
+        settings (``hint_mode``, ``check_winnable``, ``autoplay_mode``, ``demo_speed``,
+        ``scoring``) may be given here too."""
         settings = {name: options.pop(name) for name in SETTINGS if name in options}
         self._this_thread = ThreadFlags()
         self._last_run: Run | None = None
-        self._game = self._game_for(game, seed, options)
+        self._game = game_for(game, seed, options)
         self._clock = Clock.start()
+        self._recorder = Recorder(library, self._publish_recording)
+        self._recorder.showing(self._game)
         self._move_callbacks = CallbackDispatcher()
         self._answered: dict[str, None] = {}
         self._views: set[str] = set()
@@ -146,19 +167,12 @@ class SolitaireWidget(IntentHandling, anywidget.AnyWidget):
                 super().__init__(
                     state=self._next_state(1, None),
                     analysis=self._analysis.shown(self._game, self._timeline),
+                    recording=self._recorder.status(),
                     **settings,
                 )
             finally:
                 self._this_thread.publishing = False
         self.on_msg(self._receive_intent)
-
-    @staticmethod
-    def _game_for(game: str | Game, seed: int | None, options: dict[str, object]) -> Game:
-        if isinstance(game, Game):
-            if seed is not None or options:
-                raise TypeError("a Game brings its own seed and options: pass only the Game")
-            return game
-        return Game.new(game, seed, **options)
 
     # ------------------------------------------------------------------ playing from Python
     @property
@@ -217,6 +231,8 @@ class SolitaireWidget(IntentHandling, anywidget.AnyWidget):
         search runs in the widget's worker process; this waits for it."""
         if fair is not None and not isinstance(fair, bool):
             raise ValueError(f"fair must be True, False or None, not {brief(fair)}")
+        with self._holding_game():
+            self._recorder.hint_asked()
         return self._aids.hint_now(time_limit, self.hint_mode == "fair" if fair is None else fair)
 
     def analyse(
@@ -280,7 +296,7 @@ class SolitaireWidget(IntentHandling, anywidget.AnyWidget):
         right move is played and its comment shown; another legal move is refused with
         "legal, but the lesson plays something else"; "Show me" plays the move. Undo, new
         games and the like wait until ``end_lesson()``. Returns the ``Lesson`` (its counts)."""
-        lesson = Lesson(_game_of(source))
+        lesson = Lesson(game_of(source))
         self._start_lesson(lesson)
         return lesson
 
@@ -292,7 +308,7 @@ class SolitaireWidget(IntentHandling, anywidget.AnyWidget):
         mistake or a blunder and asks for a better one (see ``MistakesLesson``). "Show me" plays
         the best move. ``ValueError`` when the game has no analysis or no mistake, and the
         board is left as it was. Returns the ``MistakesLesson`` (its counts)."""
-        lesson = MistakesLesson(self.game if source is None else _game_of(source))
+        lesson = MistakesLesson(self.game if source is None else game_of(source))
         self._start_lesson(lesson)
         return lesson
 
@@ -339,7 +355,7 @@ class SolitaireWidget(IntentHandling, anywidget.AnyWidget):
             seed = random_seed() if seed is None else seed
             first = Game.new(game, seed, **options)
             return self._aids.deal_now(first.name, seed, first.options)
-        new = self._game_for(game, seed, options)
+        new = game_for(game, seed, options)
         with self._holding_game():
             self._switch_to(new)
         return new
@@ -446,6 +462,7 @@ class SolitaireWidget(IntentHandling, anywidget.AnyWidget):
                 if self._listening:  # checked again: another thread may have closed it meanwhile
                     self._drop_run()
                     self._analysis.stop("the board was closed")
+                    self._recorder.abandon(game, self._clock, self.scoring)
                     game.remove_listener(self._on_game_change)
                     self._listening = False
                     self._aids.close()
@@ -477,12 +494,3 @@ class SolitaireWidget(IntentHandling, anywidget.AnyWidget):
     def _check_winnable_changed(self, change: dict[str, Any]) -> None:
         with self._holding_game():
             self._aids.set_checking(change["new"])
-
-
-def _game_of(source: Game | dict[str, Any] | str | os.PathLike[str]) -> Game:
-    """The game ``source`` is or records: a ``Game``, a record dict or a record file."""
-    if isinstance(source, Game):
-        return source
-    if isinstance(source, dict):
-        return Game.from_record(source)
-    return Game.load(source)

@@ -141,6 +141,11 @@ class JupyterServer:
         return {name: str(path) for name, path in dirs.items()}
 
     @property
+    def library_path(self) -> Path:
+        """The game library the kernels of this server record into (SOLITAIRE_WIDGET_LIBRARY)."""
+        return self.workdir / "library.sqlite3"
+
+    @property
     def app_settings_dir(self) -> Path:
         return self.workdir / "lab-app-settings"
 
@@ -150,6 +155,8 @@ class JupyterServer:
         env.update(self._prepare_dirs())
         env["PYTHONPATH"] = os.pathsep.join(filter(None, [str(REPO_ROOT), os.environ.get("PYTHONPATH")]))
         env["PYDEVD_DISABLE_FILE_VALIDATION"] = "1"
+        # Boards in the kernels record into a library of this server's own, never the user's.
+        env["SOLITAIRE_WIDGET_LIBRARY"] = str(self.library_path)
         command = [
             sys.executable,
             "-m",
