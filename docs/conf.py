@@ -7,10 +7,12 @@ changes), and the API reference comes from the docstrings (autodoc). See about.m
 
 from __future__ import annotations
 
+import atexit
 import hashlib
 import os
 import shutil
 import sys
+import tempfile
 from pathlib import Path
 
 DOCS = Path(__file__).resolve().parent
@@ -76,9 +78,12 @@ def _execution_cache() -> str:
 
 
 nb_execution_cache_path = _execution_cache()
-# The notebooks' boards never touch the reader's game library, and script.ipynb plays a few
-# deals per game rather than 1,000 (the kernels inherit this environment).
-os.environ.setdefault("SOLITAIRE_WIDGET_LIBRARY", "off")
+# The notebooks' boards record into a throwaway game library, never the reader's (whatever
+# SOLITAIRE_WIDGET_LIBRARY says), and script.ipynb plays a few deals per game rather than
+# 1,000 (the kernels inherit this environment).
+_library_folder = tempfile.mkdtemp(prefix="solitaire-widget-docs-")
+atexit.register(shutil.rmtree, _library_folder, ignore_errors=True)
+os.environ["SOLITAIRE_WIDGET_LIBRARY"] = str(Path(_library_folder) / "library.sqlite3")
 os.environ.setdefault("SOLITAIRE_WIDGET_DEALS", "20")
 
 # A page with saved widget state loads these scripts, in order, from the site's own

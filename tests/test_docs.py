@@ -28,14 +28,14 @@ import solitaire_widget as sw
 
 REPO_ROOT = Path(__file__).resolve().parent.parent
 DOCS = REPO_ROOT / "docs"
-TUTORIALS = ["play", "teach", "script", "analyse"]
+TUTORIALS = ["play", "teach", "script", "analyse", "rl"]
 LINKING_ATTRIBUTES = {"href", "src"}
 
 
 def build_site(source: Path, out: Path, timeout: float = 1200) -> subprocess.CompletedProcess[str]:
     """``sphinx-build -W --keep-going`` of ``source`` into ``out``, as ``./run docs`` runs it,
-    with this checkout's package importable and the reader's game library untouched."""
-    env = {**os.environ, "PYTHONPATH": str(REPO_ROOT), "SOLITAIRE_WIDGET_LIBRARY": "off"}
+    with this checkout's package importable (conf.py gives the notebooks a throwaway library)."""
+    env = {**os.environ, "PYTHONPATH": str(REPO_ROOT)}
     command = [sys.executable, "-m", "sphinx", "-b", "html", "-W", "--keep-going", "-q"]
     command += ["-d", str(out / ".doctrees"), str(source), str(out / "html")]
     return subprocess.run(command, env=env, capture_output=True, text=True, timeout=timeout)
