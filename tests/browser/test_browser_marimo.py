@@ -82,6 +82,6 @@ def test_the_marimo_app_plays_on_the_board_and_its_cells_follow(marimo_app, brow
         page.get_by_role("switch").click()
         expect(page.get_by_text(re.compile(r"^Hint: \S"))).to_be_visible()
 
-        page.screenshot(path=artifacts / "marimo.png", full_page=True)
+        page.screenshot(path=artifacts / "marimo.png", full_page=True, animations="disabled")
         assert refused == [], f"the page asked for more than the local server: {refused}"
         assert errors == []
