@@ -1,6 +1,7 @@
 """notebooks/play_marimo.py as a marimo app (``marimo run``) in Chromium: the board drawn
-through marimo's anywidget support, a move played on it, and the cells that read the game
-following each new state. The page may load nothing but what the local server sends."""
+through marimo's anywidget support, a move played on it, the board's own hint, and the cells
+that read the game following each new state. The page may load nothing but what the local
+server sends."""
 
 from __future__ import annotations
 
@@ -78,6 +79,12 @@ def test_the_marimo_app_plays_on_the_board_and_its_cells_follow(marimo_app, brow
         page.locator(".sw-toolbar [data-action='undo']").click()
         wait_for_version(page, before)
         expect(moves_played(page)).to_have_attribute("data-moves-played", "0")
+
+        # The board's own hint is searched in the widget's worker process and comes back on
+        # a thread of its own: marimo passes on what such a thread sends too.
+        board(page).locator("[data-action='hint']").click()
+        expect(board(page).locator("[data-pile][data-hint='source']")).to_have_count(1, timeout=60_000)
+        expect(board(page).locator(".sw-hint-text")).not_to_have_text("Thinking\u2026")
 
         page.get_by_role("switch").click()
         expect(page.get_by_text(re.compile(r"^Hint: \S"))).to_be_visible()
