@@ -72,7 +72,8 @@ def test_the_marimo_app_plays_on_the_board_and_its_cells_follow(marimo_app, brow
         wait_for_version(page, before)
         expect(waste.last).to_have_attribute("data-card", "JD")
         expect(moves_played(page)).to_have_attribute("data-moves-played", "1")
-        expect(page.get_by_text("turn one card from the stock").last).to_be_visible()
+        # The cell's own words for the move (the board's move list says it too).
+        expect(page.locator(".markdown li", has_text="turn one card from the stock")).to_be_visible()
 
         # An undo is no move, but the board's state changes all the same: the cells follow it.
         before = version(page)
