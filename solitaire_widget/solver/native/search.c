@@ -76,6 +76,7 @@ typedef struct {
     uint8_t fills_empty[3][CARDS];
     uint64_t wants[MAX_FOUNDATIONS][CARDS + 1]; /* [foundation][top or NO_CARD] */
     uint64_t safe_needs[CARDS]; /* cards that must be home before this one goes home safely */
+    int32_t look_for_sealed_piles; /* run no_pile_can_empty() at each new position */
 } sw_rules;
 
 typedef struct {
@@ -648,6 +649,48 @@ static int hopeless(const Search *s) {
     }
 }
 
+/* father_dead_ends.py's FatherDeadEnds.no_pile_can_empty: 1 when no tableau pile is empty
+ * and sending home every card that can go (talon cards as if each were on top of the waste)
+ * never empties one, which in a game without building on the tableau means no line wins
+ * (see there for why). The same cards in the same order as Python, so the same answer. */
+static int no_pile_can_empty(const Search *s) {
+    const sw_rules *r = s->r;
+    int height[MAX_TABLEAU], tops[MAX_FOUNDATIONS];
+    uint8_t pile_of[CARDS];
+    uint64_t talon = s->talon, pile_tops = 0;
+    for (int t = 0; t < s->T; t++) {
+        height[t] = s->down_len[t] + s->len[s->first_tableau + t];
+        if (!height[t]) return 0;
+        int top = top_of(s, s->first_tableau + t);
+        pile_tops |= bit(top);
+        pile_of[top] = (uint8_t)t;
+    }
+    for (int f = 0; f < s->F; f++) tops[f] = top_of(s, 2 + f);
+    for (;;) {
+        uint64_t takers = 0;
+        for (int f = 0; f < s->F; f++) takers |= r->wants[f][tops[f]];
+        uint64_t ready = takers & (talon | pile_tops);
+        if (!ready) return 1;
+        int card = lowest_card(ready), f = 0;
+        while (!(r->wants[f][tops[f]] & bit(card))) f++;
+        tops[f] = card;
+        if (talon & bit(card)) {
+            talon &= ~bit(card);
+            continue;
+        }
+        int t = pile_of[card], h = --height[t], down = s->down_len[t];
+        if (!h) return 0;
+        int below = h > down ? s->cards[s->first_tableau + t][h - 1 - down] : s->down[t][h - 1];
+        pile_tops ^= bit(card) | bit(below);
+        pile_of[below] = (uint8_t)t;
+    }
+}
+
+/* 1 when a dead-end test of the game finds the position lost. */
+static int seen_lost(const Search *s) {
+    return (s->r->look_for_dead_ends && hopeless(s)) || (s->r->look_for_sealed_piles && no_pile_can_empty(s));
+}
+
 typedef struct {
     uint8_t src, dst, count;
 } Move;
@@ -887,7 +930,7 @@ static int run(Search *s) {
     size_t slot;
     key_of(s, &fa, &fb);
     visit(s, fa, fb, &slot);
-    if (s->r->look_for_dead_ends && hopeless(s)) return UNWINNABLE;
+    if (seen_lost(s)) return UNWINNABLE;
     if (!push_frame(s, 0, fa, fb, slot)) return NO_MEMORY;
     while (s->depth) {
         Frame *frame = &s->frames[s->depth - 1];
@@ -911,7 +954,7 @@ static int run(Search *s) {
                 undo_to(s, mark);
                 continue;
             }
-            if (s->r->look_for_dead_ends && hopeless(s)) {
+            if (seen_lost(s)) {
                 s->table[slot].b = fb; /* searched: lost */
                 undo_to(s, mark);
                 continue;
