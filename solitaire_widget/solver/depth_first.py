@@ -28,8 +28,8 @@ card is. "unwinnable" means no sequence of legal moves wins, whatever the order 
   each new position is tested with a generous over-estimate of what play could ever do;
   when it leaves a card that can never go home, the position counts as searched without
   a win. In games without building on the tableau (Father), each new position is tested
-  instead with ``father_dead_ends.FatherDeadEnds``: when no pile can ever be emptied, it is
-  lost.
+  instead with ``father_dead_ends.FatherDeadEnds``: when the tableau cannot be cleared even
+  with the talon's cards free to go home at any time, it is lost.
 - **Safe moves home** (``engine.safety``): when one exists it is the only move tried. With
   one card drawn at a time and unlimited redeals, a safe card anywhere in the talon counts.
 - **Pruned**: a whole pile with nothing face down under it moved into an empty pile (the
@@ -182,9 +182,9 @@ class DepthFirstSearch:
         self.to_foundation = [Move("waste", f"foundation/{i}") for i in range(rules.foundation_count)]
         self.to_tableau = [Move("waste", f"tableau/{i}") for i in range(rules.tableau_count)]
         self.dead_ends = DeadEnds(rules)
-        # Father: most of its lost positions are lost because no pile can ever be emptied;
-        # without this test, proving that took minutes (all the ways to deal the talon out
-        # onto twelve piles), with it the search stops at the first such position.
+        # Father: most of its lost positions are lost for want of empty piles; without this
+        # test, proving it took minutes (all the ways to deal the talon out onto twelve
+        # piles), with it the search stops at the first such position.
         self.father_dead_ends = FatherDeadEnds(rules) if FatherDeadEnds.applies(rules) else None
 
     def talon_steps(self, onto_pile: int | None = None) -> list[tuple[int, Entry]]:
@@ -334,7 +334,7 @@ class DepthFirstSearch:
         """True when a dead-end test of the game finds ``position`` lost."""
         if self.look_for_dead_ends and self.dead_ends.hopeless(position):
             return True
-        return self.father_dead_ends is not None and self.father_dead_ends.no_pile_can_empty(position)
+        return self.father_dead_ends is not None and self.father_dead_ends.cannot_clear(position)
 
     @staticmethod
     def lose(lost: set[Key], key: Key) -> None:

@@ -76,7 +76,7 @@ class _Rules(ctypes.Structure):
         ("fills_empty", ctypes.c_uint8 * 52 * 3),
         ("wants", ctypes.c_uint64 * 53 * _MAX_FOUNDATIONS),
         ("safe_needs", ctypes.c_uint64 * 52),
-        ("look_for_sealed_piles", ctypes.c_int32),
+        ("look_for_uncleared_tableau", ctypes.c_int32),
     ]
 
 
@@ -181,7 +181,7 @@ def _rules_for(position: Position, foundation_split: int) -> _Rules:
     made.draw = position.draw
     made.foundation_to_tableau = position.foundation_to_tableau
     made.look_for_dead_ends = rules.has_face_down
-    made.look_for_sealed_piles = FatherDeadEnds.applies(rules)
+    made.look_for_uncleared_tableau = FatherDeadEnds.applies(rules)
     for kind_index, kind in enumerate(_KINDS):
         for card in DECK:
             made.parents[kind_index][card] = card_set(rules.parents[kind][card])
