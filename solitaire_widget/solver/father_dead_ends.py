@@ -35,8 +35,9 @@ The relaxed game is small, and searched exactly, depth first:
   which only costs the search its help.
 
 With no empty pile the relaxed game is won only if moves home empty a pile, the first
-question it asks; at a position whose talon is empty it is the game itself, so the search
-never goes below one. ``native/search.c`` has the same test in C (``relaxed_clears``),
+question it asks (the first pile a real line empties is emptied by moves home alone); where
+the talon is empty the relaxed game is the game itself, so within its bound the test
+decides such positions. ``native/search.c`` has the same test in C (``relaxed_clears``),
 trying the same moves in the same order, so both paths search the same positions.
 """
 

@@ -214,10 +214,11 @@ def test_winnability_names_the_move_that_lost_the_game():
 
 
 def test_winnability_of_a_loss_too_hard_to_pin_down_in_time_says_between_which_moves():
-    # Father seed 36 played at random: the positions before move 64 win at once, those from
-    # move 73 on are proved lost at once, and those between take the solver minutes.
-    g = sw.Game.new("father", seed=36)
-    rng = random.Random(36)
+    # Following seed 22 played at random: within 2 s the solver finds move 15 still winnable
+    # and move 143 lost, and cannot decide enough of the positions between. (The Father games
+    # that were used here are decided at once since Father's dead-end test.)
+    g = sw.Game.new("following", seed=22)
+    rng = random.Random(22)
     while g.outcome is None:
         g.play(rng.choice(g.legal_moves()))
     judged = g.winnability(time_limit=2)
