@@ -43,7 +43,7 @@ SOURCE = Path(__file__).with_name("search.c")
 LIBRARY_NAMES = {"win32": "search.dll", "darwin": "libsearch.dylib"}
 LIBRARY = Path(__file__).with_name(LIBRARY_NAMES.get(sys.platform, "libsearch.so"))
 """Where the build puts the compiled search (``hatch_build.py`` names it by the same table)."""
-INTERFACE_VERSION = 1
+INTERFACE_VERSION = 2
 """The C library's ``SW_INTERFACE_VERSION`` that the structures below are written for."""
 TABLE_BITS = 25
 """The visited table holds at most 2^25 fingerprints of 16 bytes: 512 MB. It starts at

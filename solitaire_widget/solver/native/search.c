@@ -41,7 +41,7 @@
 
 /* Python refuses a library whose interface differs from the one it was written for: raise
  * this whenever an exported function or one of the structs below changes. */
-#define SW_INTERFACE_VERSION 1
+#define SW_INTERFACE_VERSION 2
 /* The build passes the first 16 hex digits of this file's SHA-256 (bare, not quoted: quotes
  * do not survive every compiler's command line), so that Python can tell a library built
  * from another version of it. */
@@ -694,11 +694,10 @@ static int relaxed_seen(Search *s, const Relaxed *x) {
     int order[MAX_TABLEAU], by[MAX_TABLEAU], n = 0;
     size_t len = 8;
     memcpy(buf, &x->talon, 8);
-    for (int t = 0; t < s->T; t++)
-        if (x->height[t]) {
-            by[t] = x->cards[t][0];
-            order[n++] = t;
-        }
+    for (int t = 0; t < s->T; t++) {
+        by[t] = x->height[t] ? x->cards[t][0] : NO_CARD;
+        if (x->height[t]) order[n++] = t;
+    }
     sort_small(order, n, by);
     for (int i = 0; i < n; i++) {
         int t = order[i];
