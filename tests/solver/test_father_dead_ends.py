@@ -7,8 +7,8 @@ from __future__ import annotations
 import random
 
 import pytest
-from conftest import native_or_skip
 from engine_helpers import FATHER_BLOCKED, make
+from solver_paths import native_or_skip
 
 import solitaire_widget as sw
 from solitaire_widget.solver import native, solve
