@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import contextlib
 import os
-import signal
 import subprocess
 import time
 import urllib.error
@@ -15,7 +14,7 @@ import urllib.request
 from collections.abc import Iterator, Mapping, Sequence
 from pathlib import Path
 
-from harness import REPO_ROOT, free_port
+from harness import REPO_ROOT, end_process_group, free_port, tail
 from playwright.sync_api import BrowserContext, Page, Route
 from playwright.sync_api import Error as PlaywrightError
 
@@ -90,21 +89,10 @@ class AppServer:
         process, self._process = self._process, None
         if process is None:
             return
-        for sig, grace in ((signal.SIGTERM, 15), (signal.SIGKILL, 5)):
-            try:
-                os.killpg(process.pid, sig)
-            except ProcessLookupError:
-                break
-            try:
-                process.wait(grace)
-                break
-            except subprocess.TimeoutExpired:
-                continue
+        end_process_group(process)
 
     def log_tail(self, lines: int = 40) -> str:
-        if not self.log_path.exists():
-            return ""
-        return "\n".join(self.log_path.read_text(errors="replace").splitlines()[-lines:])
+        return tail(self.log_path, lines)
 
 
 def keep_on_loopback(page: Page) -> list[str]:
