@@ -1,17 +1,21 @@
-"""Every notebook in notebooks/ runs from top to bottom with a kernel, so none can rot.
+"""Every notebook in notebooks/ runs from top to bottom with a kernel, so none can rot; the
+marimo notebook (a Python file, not an ipynb) runs through marimo as a script.
 
 script.ipynb plays ``SOLITAIRE_WIDGET_DEALS`` deals per game (1,000 when unset): the suite
 sets a small number so the notebook runs in seconds. The game library is a temporary one."""
 
 from __future__ import annotations
 
+import importlib.util
 from pathlib import Path
 
 import nbformat
 import pytest
 from nbclient import NotebookClient
 
-NOTEBOOKS = sorted((Path(__file__).resolve().parent.parent / "notebooks").glob("*.ipynb"))
+NOTEBOOK_DIR = Path(__file__).resolve().parent.parent / "notebooks"
+NOTEBOOKS = sorted(NOTEBOOK_DIR.glob("*.ipynb"))
+MARIMO_NOTEBOOK = NOTEBOOK_DIR / "play_marimo.py"
 DEALS = "12"
 
 
@@ -34,3 +38,19 @@ def test_the_notebook_runs_in_order_without_an_error(path, tmp_path, monkeypatch
     ]
     assert errors == []
     assert all(cell.execution_count for cell in notebook.cells if cell.cell_type == "code")
+
+
+def test_the_marimo_notebook_runs_as_a_script(monkeypatch):
+    """marimo runs the cells in the order their names need; tests/browser/test_browser_marimo.py
+    runs the same file as an app and plays on it."""
+    monkeypatch.setenv("SOLITAIRE_WIDGET_LIBRARY", "off")
+    monkeypatch.setenv("SOLITAIRE_WIDGET_SEED", "3")
+    spec = importlib.util.spec_from_file_location("play_marimo", MARIMO_NOTEBOOK)
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    outputs, names = module.app.run()
+    try:
+        assert names["widget"].game.seed == 3
+        assert any('data-moves-played="0"' in getattr(output, "text", "") for output in outputs)
+    finally:
+        names["widget"].close()

@@ -25,25 +25,10 @@ from typing import Any
 
 from ..game import Game
 from ..records.record import RecordError
-from .rows import Entry, entry_of
+from .rows import COLUMNS, Entry, entry_of
 from .store import LibraryError
 
-FIELDS = (
-    "game",
-    "options",
-    "seed",
-    "started_at",
-    "finished_at",
-    "seconds",
-    "moves",
-    "result",
-    "score",
-    "hints",
-    "undos",
-    "demo",
-    "scoring",
-    "record",
-)
+FIELDS = (*COLUMNS[1:], "record")
 """The keys of a line (``started_at``, ``result`` and ``record`` are needed, the rest may be left out)."""
 NEEDED = ("started_at", "result", "record")
 

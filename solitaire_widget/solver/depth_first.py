@@ -27,7 +27,9 @@ card is. "unwinnable" means no sequence of legal moves wins, whatever the order 
 - **Positions seen to be lost** (``dead_ends.DeadEnds``): in games with face-down cards,
   each new position is tested with a generous over-estimate of what play could ever do;
   when it leaves a card that can never go home, the position counts as searched without
-  a win.
+  a win. In games without building on the tableau (Father), each new position is tested
+  instead with ``father_dead_ends.FatherDeadEnds``: when the tableau cannot be cleared even
+  with the talon's cards free to go home at any time, it is lost.
 - **Safe moves home** (``engine.safety``): when one exists it is the only move tried. With
   one card drawn at a time and unlimited redeals, a safe card anywhere in the talon counts.
 - **Pruned**: a whole pile with nothing face down under it moved into an empty pile (the
@@ -51,6 +53,7 @@ from typing import NamedTuple, TypeAlias
 from ..engine import Move, Position
 from ..engine.safety import is_safe_home
 from .dead_ends import DeadEnds
+from .father_dead_ends import FatherDeadEnds
 
 Key = tuple[int | None, int, bytes]
 Step = tuple[Move, ...]
@@ -179,6 +182,10 @@ class DepthFirstSearch:
         self.to_foundation = [Move("waste", f"foundation/{i}") for i in range(rules.foundation_count)]
         self.to_tableau = [Move("waste", f"tableau/{i}") for i in range(rules.tableau_count)]
         self.dead_ends = DeadEnds(rules)
+        # Father: most of its lost positions are lost for want of empty piles; without this
+        # test, proving it took minutes (all the ways to deal the talon out onto twelve
+        # piles), with it the search stops at the first such position.
+        self.father_dead_ends = FatherDeadEnds(rules) if FatherDeadEnds.applies(rules) else None
 
     def talon_steps(self, onto_pile: int | None = None) -> list[tuple[int, Entry]]:
         """Each talon card's moves, as steps ranked for ``children``; with ``onto_pile``,
@@ -323,6 +330,12 @@ class DepthFirstSearch:
         ):
             raise Stop
 
+    def seen_lost(self, position: Position) -> bool:
+        """True when a dead-end test of the game finds ``position`` lost."""
+        if self.look_for_dead_ends and self.dead_ends.hopeless(position):
+            return True
+        return self.father_dead_ends is not None and self.father_dead_ends.cannot_clear(position)
+
     @staticmethod
     def lose(lost: set[Key], key: Key) -> None:
         """Keep ``key`` as searched without a win (the table cleared first when full)."""
@@ -338,7 +351,7 @@ class DepthFirstSearch:
         if position.is_won:
             return []
         root = key(position)
-        if self.look_for_dead_ends and self.dead_ends.hopeless(position):
+        if self.seen_lost(position):
             return None
         on_line: set[Key] = {root}
         lost: set[Key] = set()
@@ -365,7 +378,7 @@ class DepthFirstSearch:
                     for _ in step:
                         pop()
                     continue
-                if self.look_for_dead_ends and self.dead_ends.hopeless(position):
+                if self.seen_lost(position):
                     self.lose(lost, child)
                     for _ in step:
                         pop()

@@ -76,6 +76,28 @@ def free_port() -> int:
         return probe.getsockname()[1]
 
 
+def end_process_group(process: subprocess.Popen) -> None:
+    """End ``process`` and every process of its group (a server and its kernels): politely,
+    then for sure."""
+    for sig, grace in ((signal.SIGTERM, 15), (signal.SIGKILL, 5)):
+        try:
+            os.killpg(process.pid, sig)
+        except ProcessLookupError:
+            break
+        try:
+            process.wait(grace)
+            break
+        except subprocess.TimeoutExpired:
+            continue
+
+
+def tail(log: Path, lines: int = 40) -> str:
+    """The last ``lines`` lines of the ``log`` file ("" before it exists)."""
+    if not log.exists():
+        return ""
+    return "\n".join(log.read_text(errors="replace").splitlines()[-lines:])
+
+
 def write_notebook(path: Path, cells: Iterable[str]) -> Path:
     """Write a notebook of code cells at ``path``, with the kernelspec JupyterLab needs to
     start the kernel without asking."""
@@ -215,21 +237,10 @@ class JupyterServer:
             # The server is going away anyway; its process group goes next.
             with contextlib.suppress(OSError, urllib.error.URLError):
                 self.shutdown_kernels()
-        for sig, grace in ((signal.SIGTERM, 15), (signal.SIGKILL, 5)):
-            try:
-                os.killpg(process.pid, sig)
-            except ProcessLookupError:
-                break
-            try:
-                process.wait(grace)
-                break
-            except subprocess.TimeoutExpired:
-                continue
+        end_process_group(process)
 
     def log_tail(self, lines: int = 40) -> str:
-        if not self.log_path.exists():
-            return ""
-        return "\n".join(self.log_path.read_text(errors="replace").splitlines()[-lines:])
+        return tail(self.log_path, lines)
 
     # ------------------------------------------------------------------ REST and URLs
     def url(self, path: str) -> str:

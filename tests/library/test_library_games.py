@@ -7,7 +7,7 @@ from __future__ import annotations
 from datetime import datetime, timedelta, timezone
 
 import pytest
-from conftest import played
+from library_games import played
 
 import solitaire_widget as sw
 

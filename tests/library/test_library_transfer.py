@@ -10,7 +10,7 @@ from datetime import datetime, timedelta, timezone
 
 import pandas
 import pytest
-from conftest import played
+from library_games import played
 
 import solitaire_widget as sw
 

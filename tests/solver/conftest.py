@@ -4,21 +4,8 @@ chosen by the ``SOLITAIRE_WIDGET_NATIVE`` environment variable that ``solve`` re
 
 from __future__ import annotations
 
-import shutil
-
 import pytest
-
-from solitaire_widget.solver import native
-
-
-def native_or_skip() -> None:
-    """Skip when there is no C compiler to build the accelerator with; fail when there is
-    one and the accelerator still is not available."""
-    if native.available():
-        return
-    if shutil.which("cc") or shutil.which("gcc"):
-        pytest.fail("a C compiler is on PATH but the C search is not built or refused: python hatch_build.py")
-    pytest.skip("no C compiler: the package was built without its C search")
+from solver_paths import native_or_skip
 
 
 @pytest.fixture(params=["python", "native"])

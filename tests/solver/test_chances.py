@@ -6,8 +6,8 @@ from __future__ import annotations
 import random
 
 import pytest
-from conftest import native_or_skip
 from engine_helpers import played
+from solver_paths import native_or_skip
 
 import solitaire_widget as sw
 from solitaire_widget.engine.cards import card_code, parse_card

@@ -214,10 +214,11 @@ def test_winnability_names_the_move_that_lost_the_game():
 
 
 def test_winnability_of_a_loss_too_hard_to_pin_down_in_time_says_between_which_moves():
-    # Father seed 11 played at random: the positions before move 91 win at once, those from
-    # move 106 on are proved lost quickly, and those between take the solver minutes.
-    g = sw.Game.new("father", seed=11)
-    rng = random.Random(11)
+    # Following seed 14 played at random: the solver soon finds the first moves still winnable
+    # and the last ones lost, but not where between (moves 6 to 69 stay open after 10 s).
+    # (The Father games that were used here are decided at once since Father's dead-end test.)
+    g = sw.Game.new("following", seed=14)
+    rng = random.Random(14)
     while g.outcome is None:
         g.play(rng.choice(g.legal_moves()))
     judged = g.winnability(time_limit=2)

@@ -7,6 +7,7 @@ each answer arrives; the last ones run the real worker process."""
 from __future__ import annotations
 
 import multiprocessing
+import random
 import time
 from collections.abc import Callable
 from concurrent.futures import Future
@@ -242,6 +243,22 @@ def test_every_move_checks_again_and_a_lost_game_says_which_move_lost_it(workers
     workers[-1].finish()  # the judgement of move 3, asked when the check named it
     workers[-1].finish()
     assert settled(w)["winnable"]["status"] == "winnable"
+
+
+def test_a_lost_father_game_played_at_random_names_the_move_that_lost_it(workers):
+    """Father seed 36 played at random until over: move 66 lost it (the solver's proof of the
+    positions between took minutes before Father's dead-end test; tests/solver checks the
+    move with node limits)."""
+    g = sw.Game.new("father", seed=36)
+    rng = random.Random(36)
+    while g.outcome is None:
+        g.play(rng.choice(g.legal_moves()))
+    w = sw.SolitaireWidget(g, hint_mode="solver")
+    w.check_winnable = True
+    workers[-1].finish()
+    verdict = settled(w)["winnable"]
+    assert (verdict["status"], verdict["lost_at"], verdict["lost_between"]) == ("lost", 66, [66, 66])
+    assert verdict["lost_move"] == {"status": "judging", "ply": 66}
 
 
 def test_moves_while_a_check_runs_queue_none_and_its_stale_answer_starts_the_latest(workers):

@@ -41,7 +41,7 @@
 
 /* Python refuses a library whose interface differs from the one it was written for: raise
  * this whenever an exported function or one of the structs below changes. */
-#define SW_INTERFACE_VERSION 1
+#define SW_INTERFACE_VERSION 2
 /* The build passes the first 16 hex digits of this file's SHA-256 (bare, not quoted: quotes
  * do not survive every compiler's command line), so that Python can tell a library built
  * from another version of it. */
@@ -61,6 +61,8 @@
 #define STOCK 0
 #define WASTE 1
 #define CHECK_EVERY 256 /* nodes between two looks at the clock and the stop flag */
+#define RELAXED_NODE_LIMIT 1000 /* father_dead_ends.py's */
+#define RELAXED_SLOTS 4096 /* above twice RELAXED_NODE_LIMIT, a power of two */
 
 enum { KIND_WASTE, KIND_TABLEAU, KIND_FOUNDATION };
 enum { WINNABLE = 0, UNWINNABLE = 1, UNKNOWN = 2, NO_MEMORY = -1, TABLE_TOO_SMALL = -2 };
@@ -76,6 +78,7 @@ typedef struct {
     uint8_t fills_empty[3][CARDS];
     uint64_t wants[MAX_FOUNDATIONS][CARDS + 1]; /* [foundation][top or NO_CARD] */
     uint64_t safe_needs[CARDS]; /* cards that must be home before this one goes home safely */
+    int32_t look_for_uncleared_tableau; /* run relaxed_clears() at each new position */
 } sw_rules;
 
 typedef struct {
@@ -149,6 +152,12 @@ typedef struct {
     double deadline; /* seconds on monotonic_seconds()'s clock */
     volatile const int32_t *stop; /* set to nonzero by another thread to end the search */
     int failed;
+
+    /* father_dead_ends.py's relaxed game: its positions seen in this test, and how many
+     * more it may search */
+    Slot relaxed_seen[RELAXED_SLOTS];
+    uint16_t relaxed_used[RELAXED_NODE_LIMIT];
+    int relaxed_used_len, relaxed_left;
 } Search;
 
 /* ------------------------------------------------------------------ growing arrays */
@@ -648,6 +657,112 @@ static int hopeless(const Search *s) {
     }
 }
 
+/* father_dead_ends.py's relaxed game: the tableau, the talon's cards free to go home, the
+ * foundations' tops. */
+typedef struct {
+    uint8_t cards[MAX_TABLEAU][CARDS];
+    int height[MAX_TABLEAU], tops[MAX_FOUNDATIONS];
+    uint64_t talon;
+} Relaxed;
+
+/* FatherDeadEnds.send_home: every card the foundations take, lowest first, until none. */
+static void relaxed_send_home(const Search *s, Relaxed *x) {
+    for (;;) {
+        uint64_t takers = 0, ready;
+        for (int f = 0; f < s->F; f++) takers |= s->r->wants[f][x->tops[f]];
+        ready = takers & x->talon;
+        for (int t = 0; t < s->T; t++)
+            if (x->height[t]) ready |= takers & bit(x->cards[t][x->height[t] - 1]);
+        if (!ready) return;
+        int card = lowest_card(ready), f = 0;
+        while (!(s->r->wants[f][x->tops[f]] & bit(card))) f++;
+        x->tops[f] = card;
+        if (x->talon & bit(card)) {
+            x->talon &= ~bit(card);
+            continue;
+        }
+        int t = 0;
+        while (!x->height[t] || x->cards[t][x->height[t] - 1] != card) t++;
+        x->height[t]--;
+    }
+}
+
+/* 1 when the relaxed position was seen in this test, else it is entered. Its key: the
+ * talon cards, then the piles in the order of their bottom cards (as a set, as Python's). */
+static int relaxed_seen(Search *s, const Relaxed *x) {
+    uint8_t buf[8 + MAX_TABLEAU + CARDS + 8];
+    int order[MAX_TABLEAU], by[MAX_TABLEAU], n = 0;
+    size_t len = 8;
+    memcpy(buf, &x->talon, 8);
+    for (int t = 0; t < s->T; t++) {
+        by[t] = x->height[t] ? x->cards[t][0] : NO_CARD;
+        if (x->height[t]) order[n++] = t;
+    }
+    sort_small(order, n, by);
+    for (int i = 0; i < n; i++) {
+        int t = order[i];
+        buf[len++] = (uint8_t)x->height[t];
+        copy_cards(buf + len, x->cards[t], x->height[t]);
+        len += (size_t)x->height[t];
+    }
+    uint64_t fa, fb;
+    fingerprint(buf, len, &fa, &fb);
+    size_t i = (size_t)(fa >> 20) & (RELAXED_SLOTS - 1);
+    while (s->relaxed_seen[i].a) {
+        if (s->relaxed_seen[i].a == fa && s->relaxed_seen[i].b == fb) return 1;
+        i = (i + 1) & (RELAXED_SLOTS - 1);
+    }
+    s->relaxed_seen[i].a = fa;
+    s->relaxed_seen[i].b = fb;
+    s->relaxed_used[s->relaxed_used_len++] = (uint16_t)i;
+    return 0;
+}
+
+/* FatherDeadEnds.clears: 1 when the relaxed game can be won, 0 when not, -1 when the test
+ * ran out of positions first. Changes *x. */
+static int relaxed_clears(Search *s, Relaxed *x) {
+    if (--s->relaxed_left < 0) return -1;
+    relaxed_send_home(s, x);
+    int empty = -1, left = 0;
+    for (int t = s->T - 1; t >= 0; t--) {
+        if (!x->height[t]) empty = t;
+        left += x->height[t];
+    }
+    if (!left) return 1;
+    if (relaxed_seen(s, x) || empty < 0) return 0;
+    for (int t = 0; t < s->T; t++) {
+        if (x->height[t] < 2) continue;
+        Relaxed after = *x;
+        after.cards[empty][0] = after.cards[t][--after.height[t]];
+        after.height[empty] = 1;
+        int found = relaxed_clears(s, &after);
+        if (found) return found;
+    }
+    return 0;
+}
+
+/* FatherDeadEnds.cannot_clear: 1 when the relaxed game of the position cannot be won. */
+static int cannot_clear(Search *s) {
+    Relaxed x;
+    for (int t = 0; t < s->T; t++) {
+        int down = s->down_len[t], up = s->len[s->first_tableau + t];
+        copy_cards(x.cards[t], s->down[t], down);
+        copy_cards(x.cards[t] + down, s->cards[s->first_tableau + t], up);
+        x.height[t] = down + up;
+    }
+    for (int f = 0; f < s->F; f++) x.tops[f] = top_of(s, 2 + f);
+    x.talon = s->talon;
+    s->relaxed_left = RELAXED_NODE_LIMIT;
+    int found = relaxed_clears(s, &x);
+    while (s->relaxed_used_len) s->relaxed_seen[s->relaxed_used[--s->relaxed_used_len]].a = 0;
+    return found == 0;
+}
+
+/* 1 when a dead-end test of the game finds the position lost. */
+static int seen_lost(Search *s) {
+    return (s->r->look_for_dead_ends && hopeless(s)) || (s->r->look_for_uncleared_tableau && cannot_clear(s));
+}
+
 typedef struct {
     uint8_t src, dst, count;
 } Move;
@@ -887,7 +1002,7 @@ static int run(Search *s) {
     size_t slot;
     key_of(s, &fa, &fb);
     visit(s, fa, fb, &slot);
-    if (s->r->look_for_dead_ends && hopeless(s)) return UNWINNABLE;
+    if (seen_lost(s)) return UNWINNABLE;
     if (!push_frame(s, 0, fa, fb, slot)) return NO_MEMORY;
     while (s->depth) {
         Frame *frame = &s->frames[s->depth - 1];
@@ -911,7 +1026,7 @@ static int run(Search *s) {
                 undo_to(s, mark);
                 continue;
             }
-            if (s->r->look_for_dead_ends && hopeless(s)) {
+            if (seen_lost(s)) {
                 s->table[slot].b = fb; /* searched: lost */
                 undo_to(s, mark);
                 continue;
