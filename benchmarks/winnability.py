@@ -9,7 +9,7 @@ The solver is "thoughtful": it knows where every card is, face-down cards and th
 the stock included.
 
 Run: ``python benchmarks/winnability.py [--deals N] [--time-limit SECONDS] [--sets NAMES]
-[--workers N]`` (defaults: 2000 deals, 2 s, the four sets of the README table, every core).
+[--workers N]`` (defaults: 2000 deals, 2 s, the four sets of the table in docs/guide/engine.md, every core).
 ``--sets`` takes names from ``SETS`` below, comma-separated; the "no waste card" sets deal
 no card to the waste at the start, as the published figures for Klondike do.
 """
@@ -37,7 +37,7 @@ SETS: dict[str, tuple[str, dict[str, object]]] = {
     "klondike draw 1 no waste card": ("klondike", {"deal_to_waste": False}),
     "klondike draw 3 no waste card": ("klondike", {"draw": 3, "deal_to_waste": False}),
 }
-README_SETS = ["klondike draw 1", "klondike draw 3", "father", "following"]
+TABLE_SETS = ["klondike draw 1", "klondike draw 3", "father", "following"]
 
 
 def solve_deal(job: tuple[str, dict[str, object], int, float]) -> tuple[str, float]:
@@ -86,7 +86,7 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--deals", type=int, default=2000, help="deals per set (seeds 0 to N-1)")
     parser.add_argument("--time-limit", type=float, default=2.0, help="seconds per deal")
-    parser.add_argument("--sets", default=",".join(README_SETS), help="names from: " + "; ".join(SETS))
+    parser.add_argument("--sets", default=",".join(TABLE_SETS), help="names from: " + "; ".join(SETS))
     parser.add_argument("--workers", type=int, default=os.cpu_count() or 1, help="processes")
     args = parser.parse_args()
     names = [name.strip() for name in args.sets.split(",")]
