@@ -1,0 +1,50 @@
+"""Messages and synced traits as a kernel in the browser sends them (``widget/browser.py``):
+in Pyodide every None goes as its ``jsnull`` (its conversion would make it ``undefined``,
+and the view would miss the field); in any other kernel they go as they are."""
+
+from __future__ import annotations
+
+import ipywidgets
+import pytest
+
+import solitaire_widget as sw
+from solitaire_widget.widget import browser
+
+JS_NULL = object()
+"""Stands in for ``pyodide.ffi.jsnull``."""
+
+
+@pytest.fixture
+def in_pyodide(monkeypatch) -> None:
+    monkeypatch.setattr(browser, "_JS_NULL", JS_NULL)
+
+
+def test_in_pyodide_every_none_goes_as_js_null_and_the_message_is_left_alone(in_pyodide):
+    message = {"kind": "timeline", "rows": [{"id": 0, "parent": None, "marks": ()}], "pair": (None, 1)}
+    sent = browser.for_the_view(message)
+    assert sent == {
+        "kind": "timeline",
+        "rows": [{"id": 0, "parent": JS_NULL, "marks": []}],
+        "pair": [JS_NULL, 1],
+    }
+    assert message["rows"][0]["parent"] is None
+
+
+def test_elsewhere_a_message_goes_as_it_is():
+    message = {"parent": None}
+    assert browser.for_the_view(message) is message
+
+
+def test_the_widget_sends_its_messages_and_traits_that_way(in_pyodide, monkeypatch):
+    monkeypatch.setenv("SOLITAIRE_WIDGET_LIBRARY", "off")
+    sent: list[dict] = []
+    monkeypatch.setattr(ipywidgets.Widget, "_send", lambda self, message, buffers=None: sent.append(message))
+    w = sw.SolitaireWidget("klondike", seed=3)
+    try:
+        w.send({"kind": "timeline", "parent": None})
+        assert sent[-1] == {"method": "custom", "content": {"kind": "timeline", "parent": JS_NULL}}
+        state = w.get_state()
+        assert state["aids"]["hint"] is JS_NULL
+        assert state["state"]["standing"] is JS_NULL
+    finally:
+        w.close()
