@@ -37,7 +37,9 @@ import zipfile
 from email.parser import Parser
 from importlib import metadata
 from pathlib import Path
+from typing import Any
 
+from jupyterlite_pyodide_kernel.constants import PYODIDE_PYTHON_VERSION, PYODIDE_VERSION
 from packaging.markers import default_environment
 from packaging.requirements import Requirement
 from packaging.utils import canonicalize_name, parse_wheel_filename
@@ -68,8 +70,8 @@ LAB_EXTENSIONS = ("@jupyterlite/pyodide-kernel-extension", "@jupyter-widgets/jup
 
 BROWSER_ENVIRONMENT = {
     **default_environment(),
-    "python_version": "3.14",
-    "python_full_version": "3.14.2",
+    "python_version": PYODIDE_PYTHON_VERSION,
+    "python_full_version": f"{PYODIDE_PYTHON_VERSION}.0",
     "sys_platform": "emscripten",
     "platform_system": "Emscripten",
     "platform_machine": "wasm32",
@@ -80,17 +82,15 @@ BROWSER_ENVIRONMENT = {
 """Where the wheels run, for their requirements' markers: Pyodide's CPython in a browser."""
 
 
-def run(*command: str | Path, env: dict[str, str] | None = None) -> None:
+def run(*command: str | Path, env: dict[str, str] | None = None, cwd: Path | None = None) -> None:
     """Run ``command``, stopping the build with its words when it fails."""
-    done = subprocess.run([str(part) for part in command], env=env, capture_output=True, text=True)
+    done = subprocess.run([str(part) for part in command], env=env, cwd=cwd, capture_output=True, text=True)
     if done.returncode != 0:
         sys.exit(f"{' '.join(map(str, command))} failed:\n{done.stdout}{done.stderr}")
 
 
-def pyodide_version() -> str:
-    """The version of the npm ``pyodide`` package, which must be the kernel's."""
-    from jupyterlite_pyodide_kernel.constants import PYODIDE_VERSION
-
+def check_pyodide_version() -> None:
+    """Stop the build unless the npm ``pyodide`` package is the version the kernel loads."""
     package = NPM_PYODIDE / "package.json"
     if not package.exists():
         sys.exit(f"{NPM_PYODIDE} is missing: run `npm ci` (package.json names pyodide {PYODIDE_VERSION})")
@@ -100,15 +100,14 @@ def pyodide_version() -> str:
             f"node_modules has pyodide {version}, the Pyodide kernel expects {PYODIDE_VERSION}: "
             "set that version in package.json's devDependencies and run `npm install`"
         )
-    return version
 
 
 def pip_download(requirements: list[str], destination: Path) -> None:
     """Download pure-Python wheels (exact versions, no dependencies) from the package index."""
     run(
         sys.executable, "-m", "pip", "download", "--quiet", "--no-deps", "--only-binary=:all:",
-        "--platform", "any", "--implementation", "py", "--abi", "none", "--python-version", "3.14",
-        "--dest", destination, *requirements,
+        "--platform", "any", "--implementation", "py", "--abi", "none",
+        "--python-version", PYODIDE_PYTHON_VERSION, "--dest", destination, *requirements,
     )  # fmt: skip
 
 
@@ -125,7 +124,7 @@ def package_wheel(destination: Path) -> Path:
         return Path(shutil.copy2(built, destination))
 
 
-def lock_closure(packages: dict[str, dict[str, object]], wanted: tuple[str, ...]) -> list[str]:
+def lock_closure(packages: dict[str, dict[str, Any]], wanted: tuple[str, ...]) -> list[str]:
     """``wanted`` and everything they depend on in Pyodide's lock file, by lock name."""
     names = {canonicalize_name(name): name for name in packages}
     found: list[str] = []
@@ -134,7 +133,7 @@ def lock_closure(packages: dict[str, dict[str, object]], wanted: tuple[str, ...]
         name = names[canonicalize_name(waiting.pop())]
         if name not in found:
             found.append(name)
-            waiting.extend(str(dependency) for dependency in packages[name]["depends"])  # type: ignore[attr-defined]
+            waiting.extend(packages[name]["depends"])
     return sorted(found)
 
 
@@ -142,7 +141,7 @@ def pyodide_folder(destination: Path) -> None:
     """Pyodide's core files from npm and every wheel the site serves, with a lock file that
     lists those wheels alone (so ``import solitaire_widget`` in a cell loads the package and
     its dependencies, as Pyodide loads the packages of its distribution)."""
-    pyodide_version()
+    check_pyodide_version()
     destination.mkdir(parents=True)
     for name in PYODIDE_CORE:
         shutil.copy2(NPM_PYODIDE / name, destination / name)
@@ -154,7 +153,9 @@ def pyodide_folder(destination: Path) -> None:
     wheels = {wheel_name(path): path for path in destination.glob("*.whl")}
     added += [wheels[canonicalize_name(name)] for name in WIDGET_PACKAGES]
     check_served(added, wheels)
-    served = {name: served_entry(lock["packages"][name], wheels[canonicalize_name(name)]) for name in pyodide_names}
+    served = {
+        name: served_entry(lock["packages"][name], wheels[canonicalize_name(name)]) for name in pyodide_names
+    }
     for wheel in added:
         served[wheel_name(wheel)] = new_entry(wheel, wheels)
     lock["packages"] = dict(sorted(served.items()))
@@ -167,13 +168,13 @@ def wheel_name(wheel: Path) -> str:
     return canonicalize_name(parse_wheel_filename(wheel.name)[0])
 
 
-def served_entry(entry: dict[str, object], wheel: Path) -> dict[str, object]:
+def served_entry(entry: dict[str, Any], wheel: Path) -> dict[str, Any]:
     """Pyodide's lock entry for a package, pointing at PyPI's wheel of the same version."""
     sha256 = hashlib.sha256(wheel.read_bytes()).hexdigest()
     return {**entry, "file_name": wheel.name, "sha256": sha256, "unvendored_tests": False}
 
 
-def new_entry(wheel: Path, wheels: dict[str, Path]) -> dict[str, object]:
+def new_entry(wheel: Path, wheels: dict[str, Path]) -> dict[str, Any]:
     """A lock entry for a wheel Pyodide's distribution lacks: its top-level modules are its
     imports, its requirements the site serves are its dependencies."""
     name, version, *_ = parse_wheel_filename(wheel.name)
@@ -248,7 +249,8 @@ def build(output: Path) -> None:
         stage = Path(scratch)
         staged_sources(stage, output)
         jupyter = Path(sys.executable).with_name("jupyter")
-        run(jupyter, "lite", "build", "--lite-dir", stage)
+        # In the stage, where it keeps its task database too.
+        run(jupyter, "lite", "build", "--lite-dir", stage, cwd=stage)
     print(f"built {output}")
 
 

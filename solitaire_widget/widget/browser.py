@@ -3,8 +3,10 @@
 Pyodide (JupyterLite's Python kernel) hands each message to the page as a JavaScript object,
 and its conversion turns ``None`` into ``undefined``, not ``null``: a field the protocol
 (``intents.py``) says is null would reach the view missing, and the view would drop the row
-or state that carries it (the move list's first row has no parent, say). So there every
-None goes as Pyodide's ``jsnull``; in any other kernel the messages go as they are.
+or state that carries it (the move list's first row has no parent, say). The other way, a
+JavaScript null reaches Python as ``jsnull``, not None, and an intent's null seed would be
+refused. So there every None goes as Pyodide's ``jsnull`` and every ``jsnull`` that comes is
+read as None; in any other kernel the messages go and come as they are.
 """
 
 from __future__ import annotations
@@ -16,7 +18,7 @@ try:
 except ImportError:  # not in Pyodide: JSON carries None as null
     _JS_NULL = None
 
-__all__ = ["for_the_view", "trait_to_json"]
+__all__ = ["for_the_view", "from_the_view", "trait_to_json"]
 
 
 def for_the_view(value: Any) -> Any:
@@ -24,16 +26,25 @@ def for_the_view(value: Any) -> Any:
     view must get it: with every None as ``jsnull`` in Pyodide; itself elsewhere."""
     if _JS_NULL is None:
         return value
-    return _with_js_null(value, _JS_NULL)
+    return _replaced(value, None, _JS_NULL)
 
 
-def _with_js_null(value: Any, null: Any) -> Any:
-    if value is None:
-        return null
+def from_the_view(value: Any) -> Any:
+    """A message from the view as Python reads it: with every ``jsnull`` as None in Pyodide;
+    itself elsewhere."""
+    if _JS_NULL is None:
+        return value
+    return _replaced(value, _JS_NULL, None)
+
+
+def _replaced(value: Any, old: Any, new: Any) -> Any:
+    """``value`` with ``old`` (None or ``jsnull``) as ``new`` in its dicts and lists."""
+    if value is old:
+        return new
     if isinstance(value, dict):
-        return {key: _with_js_null(item, null) for key, item in value.items()}
+        return {key: _replaced(item, old, new) for key, item in value.items()}
     if isinstance(value, (list, tuple)):
-        return [_with_js_null(item, null) for item in value]
+        return [_replaced(item, old, new) for item in value]
     return value
 
 

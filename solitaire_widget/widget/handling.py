@@ -20,6 +20,7 @@ from ..engine.moves import IllegalMove, Move
 from ..game import Game
 from ..lesson import AnyLesson, MistakesLesson
 from .analysis import BoardAnalysis
+from .browser import from_the_view
 from .intents import STALE, IntentFields, Refusal, brief, checked_intent, request_id, view_of
 from .recording import Recorder, scorings_for
 from .run import Run
@@ -61,6 +62,7 @@ class IntentHandling(StateSync):
         """Carry out or refuse one intent from a view; never raises (see ``intents.py``)."""
         request = None
         try:
+            content = from_the_view(content)
             request = request_id(content)
             with self._holding_game():
                 self._obey(content, request, buffers)

@@ -1,11 +1,13 @@
-"""Messages and synced traits as a kernel in the browser sends them (``widget/browser.py``):
-in Pyodide every None goes as its ``jsnull`` (its conversion would make it ``undefined``,
-and the view would miss the field); in any other kernel they go as they are."""
+"""Messages and synced traits as a kernel in the browser sends and reads them
+(``widget/browser.py``): in Pyodide every None goes as its ``jsnull`` (its conversion would
+make it ``undefined``, and the view would miss the field) and every ``jsnull`` that comes is
+read as None; in any other kernel they go and come as they are."""
 
 from __future__ import annotations
 
 import ipywidgets
 import pytest
+from test_widget import View
 
 import solitaire_widget as sw
 from solitaire_widget.widget import browser
@@ -30,9 +32,19 @@ def test_in_pyodide_every_none_goes_as_js_null_and_the_message_is_left_alone(in_
     assert message["rows"][0]["parent"] is None
 
 
-def test_elsewhere_a_message_goes_as_it_is():
+def test_in_pyodide_every_js_null_that_comes_is_read_as_none(in_pyodide):
+    intent = {"kind": "new_game", "seed": JS_NULL, "options": {"draw": 1, "redeals": JS_NULL}}
+    assert browser.from_the_view(intent) == {
+        "kind": "new_game",
+        "seed": None,
+        "options": {"draw": 1, "redeals": None},
+    }
+
+
+def test_elsewhere_a_message_goes_and_comes_as_it_is():
     message = {"parent": None}
     assert browser.for_the_view(message) is message
+    assert browser.from_the_view(message) is message
 
 
 def test_the_widget_sends_its_messages_and_traits_that_way(in_pyodide, monkeypatch):
@@ -46,5 +58,11 @@ def test_the_widget_sends_its_messages_and_traits_that_way(in_pyodide, monkeypat
         state = w.get_state()
         assert state["aids"]["hint"] is JS_NULL
         assert state["state"]["standing"] is JS_NULL
+
+        # The board's New game with the seed box untouched: seed and redeals are null.
+        seed = w.game.seed
+        intent = {"kind": "new_game", "version": w.state["version"], "request": "view1:1", "game": "klondike"}
+        View(w).deliver({**intent, "seed": JS_NULL, "options": {"draw": 1, "redeals": JS_NULL}})
+        assert w.game.seed != seed and w.game.options["redeals"] is None
     finally:
         w.close()
