@@ -73,7 +73,7 @@ class IntentHandling(StateSync):
             self.log.exception("SolitaireWidget: an intent failed unexpectedly")
             reason = f"an internal error stopped this ({type(error).__name__}: {error})"
         try:
-            self.send({"kind": "refused", "request": request, "reason": reason[:_MAX_REASON]})
+            self._tell_views({"kind": "refused", "request": request, "reason": reason[:_MAX_REASON]})
         except Exception:  # the same: the handler must not raise
             self.log.exception("SolitaireWidget: could not send a refusal")
 
@@ -217,7 +217,7 @@ class IntentHandling(StateSync):
             self._switch_to(Game.new(rules.name, intent["seed"], **options))
 
     def _sync_timeline(self, _intent: dict[str, Any]) -> None:
-        self.send(self._timeline.reset())
+        self._tell_views(self._timeline.reset())
 
     def _setting(self, intent: dict[str, Any]) -> None:
         name, value = intent["name"], intent["value"]
@@ -226,7 +226,9 @@ class IntentHandling(StateSync):
         setattr(self, name, value)
 
     def _answer_library(self, intent: dict[str, Any]) -> None:
-        self.send({"kind": "library", "request": intent["request"], **self._recorder.panel(self._game)})
+        self._tell_views(
+            {"kind": "library", "request": intent["request"], **self._recorder.panel(self._game)}
+        )
 
     def _open_game(self, intent: dict[str, Any]) -> None:
         try:

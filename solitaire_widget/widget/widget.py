@@ -44,7 +44,7 @@ from ..solver.analysis import Analysis, Settings
 from ..solver.chances import DEFAULT_SAMPLES
 from .aids import NO_AIDS, PlayAids
 from .analysis import BoardAnalysis
-from .browser import for_the_view, trait_to_json
+from .browser import trait_to_json
 from .handling import IntentHandling
 from .intents import SETTINGS, brief
 from .recording import LibrarySetting, Recorder, RecordingBoard
@@ -111,7 +111,7 @@ class SolitaireWidget(RecordingBoard, IntentHandling, anywidget.AnyWidget):
     hint_mode = _setting_trait("hint_mode")
     scoring = _setting_trait("scoring")
     recording = traitlets.Dict(help="Whether games are recorded, in words; read-only (see intents.py).").tag(
-        sync=True
+        sync=True, to_json=trait_to_json
     )
     aids = traitlets.Dict(
         NO_AIDS, help="Hint, still-winnable verdict and winnable deal on show; read-only (see intents.py)."
@@ -180,10 +180,6 @@ class SolitaireWidget(RecordingBoard, IntentHandling, anywidget.AnyWidget):
     def game(self) -> Game:
         """The ``Game`` on show (the engine object itself, not a copy)."""
         return self._game
-
-    def send(self, content: dict[str, Any], buffers: list[Any] | None = None) -> None:
-        """Send a custom message to the views, as this kernel must (``browser.for_the_view``)."""
-        super().send(for_the_view(content), buffers)
 
     @property
     def game_lock(self) -> threading.RLock:

@@ -5,7 +5,6 @@ read as None; in any other kernel they go and come as they are."""
 
 from __future__ import annotations
 
-import ipywidgets
 import pytest
 from test_widget import View
 
@@ -49,20 +48,21 @@ def test_elsewhere_a_message_goes_and_comes_as_it_is():
 
 def test_the_widget_sends_its_messages_and_traits_that_way(in_pyodide, monkeypatch):
     monkeypatch.setenv("SOLITAIRE_WIDGET_LIBRARY", "off")
-    sent: list[dict] = []
-    monkeypatch.setattr(ipywidgets.Widget, "_send", lambda self, message, buffers=None: sent.append(message))
     w = sw.SolitaireWidget("klondike", seed=3)
     try:
-        w.send({"kind": "timeline", "parent": None})
-        assert sent[-1] == {"method": "custom", "content": {"kind": "timeline", "parent": JS_NULL}}
+        view = View(w)
+        view.send_intent("sync_timeline")
+        (deal,) = view.timeline[-1]["rows"]
+        assert deal["parent"] is JS_NULL and deal["move"] is JS_NULL
         state = w.get_state()
         assert state["aids"]["hint"] is JS_NULL
         assert state["state"]["standing"] is JS_NULL
 
         # The board's New game with the seed box untouched: seed and redeals are null.
         seed = w.game.seed
-        intent = {"kind": "new_game", "version": w.state["version"], "request": "view1:1", "game": "klondike"}
-        View(w).deliver({**intent, "seed": JS_NULL, "options": {"draw": 1, "redeals": JS_NULL}})
+        intent = {"kind": "new_game", "version": w.state["version"], "request": "view1:9", "game": "klondike"}
+        view.deliver({**intent, "seed": JS_NULL, "options": {"draw": 1, "redeals": JS_NULL}})
+        assert view.sent == []
         assert w.game.seed != seed and w.game.options["redeals"] is None
     finally:
         w.close()
