@@ -38,6 +38,9 @@ EXTRAS = {"pandas", "tqdm", "matplotlib", "dask", "distributed", "cloudpickle"}
 RL = {"gymnasium", "numpy"}
 """The libraries of the ``rl`` extra: only the environments (``env/``) import them, and nothing
 imports the environments."""
+RUNTIME = {"pyodide"}
+"""The Python runtime's own modules where it has them (Pyodide's, in a browser): no package
+to declare, imported only where present (``widget/browser.py``)."""
 
 
 def layer_of(module: Path) -> str | None:
@@ -150,7 +153,7 @@ def test_importing_the_package_and_its_scripting_brings_in_no_extra():
 
 
 def third_party_imports() -> set[str]:
-    standard = set(sys.stdlib_module_names) | {"solitaire_widget"}
+    standard = set(sys.stdlib_module_names) | RUNTIME | {"solitaire_widget"}
     return {
         name
         for module in MODULES

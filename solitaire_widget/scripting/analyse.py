@@ -43,6 +43,7 @@ from ..solver.analysis import Analysis, AnalysisStopped, MoveAnalysis, Settings,
 from ..solver.chances import DEFAULT_SAMPLES, WinChance
 from .executors import Executor, Progress, check_executor, new_pool, stop_own_workers, worker_count
 from .step import describe
+from .workers import CAN_START_WORKERS
 
 __all__ = ["AnalysisStopped", "analyse"]
 
@@ -127,7 +128,7 @@ def _chances(
     bar = Progress(len(work), progress, description, "move")  # made here: its warning names analyse's caller
     tally = _Tally(len(work), bar, on_progress)
     try:
-        if executor == "serial":
+        if executor == "serial" or (executor is None and not CAN_START_WORKERS):
             found = []
             for task in work:
                 found.append(chances_for(task))

@@ -24,6 +24,7 @@ from .runner import Deal, DealRunner, Row, Run, make_row, play_chunk
 from .shipping import pack
 from .step import describe
 from .view import Strategy
+from .workers import CAN_START_WORKERS
 
 __all__ = [
     "Executor",
@@ -38,6 +39,7 @@ __all__ = [
 
 Executor = concurrent.futures.Executor | Literal["serial"] | None
 """Where to play: None (a pool of the package's own), ``"serial"`` or an executor."""
+
 
 _CHUNKS_PER_WORKER = 4
 _MAX_CHUNK = 32
@@ -296,6 +298,8 @@ def play_runs(
     """Play every run's deals together (one progress bar, one pool); rows per run, in order."""
     check_whole_number("chunksize", chunksize, "deals", 1, none_ok=True)
     check_executor(executor)
+    if executor is None and not CAN_START_WORKERS:
+        executor = "serial"
     sent, executor = _shipped(runs, executor)
     bar = Progress(sum(len(run.deals) for run in runs), progress, description)
     plays = _Plays(runs, chunksize, 1 if executor == "serial" else worker_count(), bar)

@@ -24,6 +24,7 @@ from .shipping import CannotUnpack, unpack
 from .step import RunEnded, describe, next_move
 from .strategies import Strategy, for_run
 from .watchdog import TimeUp, Watchdog
+from .workers import CAN_START_WORKERS
 
 if TYPE_CHECKING:
     import pandas
@@ -156,7 +157,8 @@ class DealRunner:
         self.strategy = strategy
         self.max_moves = max_moves
         self.time_limit = time_limit
-        self._watchdog = Watchdog() if time_limit is not None else None
+        # Where no thread can start (Pyodide), nothing can stop a deal from outside: no limit.
+        self._watchdog = Watchdog() if time_limit is not None and CAN_START_WORKERS else None
 
     def close(self) -> None:
         if self._watchdog is not None:

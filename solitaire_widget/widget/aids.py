@@ -23,6 +23,9 @@ game on show and publishes the answer only if its serial is still the one waited
 an older position is never shown. Checks go to the worker one at a time: while one runs, a
 move only notes where the game stands, and the stale answer starts the check of the
 position the game stands on by then.
+
+Where no process or thread can start (Pyodide, in JupyterLite) the worker runs each task in the
+kernel as it is asked for, and its answer is published at once, on the same thread.
 """
 
 from __future__ import annotations
@@ -39,6 +42,7 @@ from typing import Any, TypeVar
 from ..engine.cards import parse_card
 from ..game import Game
 from ..records.tree import Node
+from ..scripting.workers import CAN_START_WORKERS
 from ..solver import SolveResult, solve
 from ..solver import aids as solver_aids
 from ..solver.aids import Difficulty, Hint, Winnability
@@ -310,7 +314,7 @@ class PlayAids:
         self._lost = (node, judged)
         if future is not None:
             self.when_done(future, partial(self._lost_move_judged, node=node, task=task), 0)
-        return judged
+        return self._lost[1]  # already the judgement when the worker answered at once
 
     def _lost_move_judged(self, future: Future[WinChance], _serial: int, *, node: Node, task: Task) -> None:
         if self._lost is None or self._lost[0] is not node:
@@ -464,7 +468,11 @@ class PlayAids:
 
     def when_done(self, task: Future[T], settle: Callable[[Future[T], int], None], serial: int) -> None:
         """Call ``settle(task, serial)`` once ``task`` is done or cancelled: on the publishing
-        thread, holding the lock of the game on show, unless the aids are closed by then."""
+        thread, holding the lock of the game on show, unless the aids are closed by then
+        (where no thread can start, on this one: the task is done already)."""
+        if not CAN_START_WORKERS:
+            task.add_done_callback(lambda done: self._settle(settle, done, serial))
+            return
         if self._publisher is None:
             self._publisher = ThreadPoolExecutor(max_workers=1, thread_name_prefix="solitaire-aids")
         publisher = self._publisher

@@ -20,6 +20,7 @@ from ..engine.moves import IllegalMove, Move
 from ..game import Game
 from ..lesson import AnyLesson, MistakesLesson
 from .analysis import BoardAnalysis
+from .browser import from_the_view
 from .intents import STALE, IntentFields, Refusal, brief, checked_intent, request_id, view_of
 from .recording import Recorder, scorings_for
 from .run import Run
@@ -61,6 +62,7 @@ class IntentHandling(StateSync):
         """Carry out or refuse one intent from a view; never raises (see ``intents.py``)."""
         request = None
         try:
+            content = from_the_view(content)
             request = request_id(content)
             with self._holding_game():
                 self._obey(content, request, buffers)
@@ -71,7 +73,7 @@ class IntentHandling(StateSync):
             self.log.exception("SolitaireWidget: an intent failed unexpectedly")
             reason = f"an internal error stopped this ({type(error).__name__}: {error})"
         try:
-            self.send({"kind": "refused", "request": request, "reason": reason[:_MAX_REASON]})
+            self._tell_views({"kind": "refused", "request": request, "reason": reason[:_MAX_REASON]})
         except Exception:  # the same: the handler must not raise
             self.log.exception("SolitaireWidget: could not send a refusal")
 
@@ -215,7 +217,7 @@ class IntentHandling(StateSync):
             self._switch_to(Game.new(rules.name, intent["seed"], **options))
 
     def _sync_timeline(self, _intent: dict[str, Any]) -> None:
-        self.send(self._timeline.reset())
+        self._tell_views(self._timeline.reset())
 
     def _setting(self, intent: dict[str, Any]) -> None:
         name, value = intent["name"], intent["value"]
@@ -224,7 +226,9 @@ class IntentHandling(StateSync):
         setattr(self, name, value)
 
     def _answer_library(self, intent: dict[str, Any]) -> None:
-        self.send({"kind": "library", "request": intent["request"], **self._recorder.panel(self._game)})
+        self._tell_views(
+            {"kind": "library", "request": intent["request"], **self._recorder.panel(self._game)}
+        )
 
     def _open_game(self, intent: dict[str, Any]) -> None:
         try:

@@ -10,12 +10,17 @@ under the lock, and only if the game still stands on the node of its tree the co
 at (else it is asked again), so after ``stop()`` the game is always either before or after a
 whole move.
 
+Where no thread can start (Pyodide, in JupyterLite: ``CAN_START_WORKERS``) the run's moves are
+steps on the kernel's event loop instead, one every ``delay`` seconds, so the cell still
+returns at once and the board stays responsive between moves.
+
 A run knows its game and nothing of the widget: the widget stops it, holding the game's lock,
 before it shows another game, and hears of its end through the ``ended`` callback.
 """
 
 from __future__ import annotations
 
+import asyncio
 import threading
 from collections.abc import Callable
 from math import inf
@@ -25,6 +30,7 @@ from ..engine.outcome import RunEnd
 from ..game import Game
 from ..scripting.step import RunEnded, game_over, next_move
 from ..scripting.strategies import Choice, GameView, SolverStrategy, Strategy, for_run
+from ..scripting.workers import CAN_START_WORKERS
 from ..solver.search import SolveResult, check_limits
 from .intents import SETTINGS, brief
 
@@ -101,8 +107,11 @@ class Run:
         return self.end is None
 
     def start(self) -> Run:
-        """Start the run's thread; the run itself."""
-        self._thread.start()
+        """Start the run's thread (or its steps on the event loop); the run itself."""
+        if CAN_START_WORKERS:
+            self._thread.start()
+        else:
+            asyncio.get_event_loop().call_soon(self._step_on_loop)
         return self
 
     def stop(self) -> None:
@@ -112,7 +121,10 @@ class Run:
             self._end(RunEnd.STOPPED, "stopped")
 
     def wait(self, timeout: float | None = None) -> bool:
-        """Wait until the run's thread has finished (at most ``timeout`` seconds); True when it has."""
+        """Wait until the run's thread has finished (at most ``timeout`` seconds); True when it has.
+        A run on the event loop cannot be waited for (the loop would wait too): True when it has ended."""
+        if not CAN_START_WORKERS:
+            return not self.playing
         self._thread.join(timeout)
         return not self._thread.is_alive()
 
@@ -137,31 +149,41 @@ class Run:
             self._ended(self)
 
     def _loop(self) -> None:
+        while self._step():
+            if self._stop.wait(self.delay):
+                return
+
+    def _step_on_loop(self) -> None:
+        if self._step():
+            asyncio.get_event_loop().call_later(self.delay, self._step_on_loop)
+
+    def _step(self) -> bool:
+        """Play the strategy's next move; False when the run is over (or stopped)."""
         game = self.game
         try:
-            while not self._stop.is_set():
+            while True:
                 with game.lock:
                     if self._stop.is_set() or self._ended_by_the_game():
-                        return
+                        return False
                     snapshot, node = game.copy(), game.node
                 move = next_move(self.strategy, snapshot)
                 with game.lock:
                     if self._stop.is_set():
-                        return
+                        return False
                     if game.node is not node:
                         continue  # the game changed while the strategy thought: ask again
                     # The game itself, not w.play: a strategy chooses every move, safe moves
                     # home included, so the auto-play setting is not for its moves.
                     game.play(move)
                     self.moves += 1
-                if self._stop.wait(self.delay):
-                    return
+                    return True
         except RunEnded as ended:
             with game.lock:
                 self._end(ended.end, ended.words)
         except Exception as error:  # a failure of ours must still end the run, saying why
             with game.lock:
                 self._end(RunEnd.ERROR, f"the run failed: {type(error).__name__}: {error}")
+        return False
 
     def _ended_by_the_game(self) -> bool:
         """End the run when the game is over or the run has played its moves; True then."""

@@ -21,6 +21,7 @@ from ..game import Game
 from ..lesson import AnyLesson
 from .aids import PlayAids
 from .analysis import BoardAnalysis
+from .browser import for_the_view
 from .run import Run
 from .state import Clock, LastChange, board_state
 from .timeline import TimelineSync
@@ -189,16 +190,20 @@ class StateSync:
         self._timeline = TimelineSync(game, self._timeline.version + 1)
         self._timeline_reset_due = True
 
+    def _tell_views(self, content: dict[str, Any]) -> None:
+        """Send the views a custom message (``intents.py``), as this kernel must (``browser.py``)."""
+        self.send(for_the_view(content))
+
     def _publish(self, last: LastChange | None) -> None:
         """Send the timeline's changes and the new state (holding the game's lock)."""
         # The timeline goes first, so the state that names its version finds it there.
         if self._timeline_reset_due:
             self._timeline_reset_due = False
-            self.send(self._timeline.reset())
+            self._tell_views(self._timeline.reset())
         else:
             changes = self._timeline.changes()
             if changes is not None:
-                self.send(changes)
+                self._tell_views(changes)
         state = self._next_state(self.state["version"] + 1, last)
         self._this_thread.publishing = True
         try:

@@ -44,6 +44,7 @@ from ..solver.analysis import Analysis, Settings
 from ..solver.chances import DEFAULT_SAMPLES
 from .aids import NO_AIDS, PlayAids
 from .analysis import BoardAnalysis
+from .browser import trait_to_json
 from .handling import IntentHandling
 from .intents import SETTINGS, brief
 from .recording import LibrarySetting, Recorder, RecordingBoard
@@ -102,7 +103,7 @@ class SolitaireWidget(RecordingBoard, IntentHandling, anywidget.AnyWidget):
     _esm = _STATIC / "widget.js"
     _css = _STATIC / "widget.css"
     state = traitlets.Dict(help="The board as the view draws it; read-only, replaced on every change.").tag(
-        sync=True
+        sync=True, to_json=trait_to_json
     )
     check_winnable = _setting_trait("check_winnable")
     autoplay_mode = _setting_trait("autoplay_mode")
@@ -110,14 +111,14 @@ class SolitaireWidget(RecordingBoard, IntentHandling, anywidget.AnyWidget):
     hint_mode = _setting_trait("hint_mode")
     scoring = _setting_trait("scoring")
     recording = traitlets.Dict(help="Whether games are recorded, in words; read-only (see intents.py).").tag(
-        sync=True
+        sync=True, to_json=trait_to_json
     )
     aids = traitlets.Dict(
         NO_AIDS, help="Hint, still-winnable verdict and winnable deal on show; read-only (see intents.py)."
-    ).tag(sync=True)
+    ).tag(sync=True, to_json=trait_to_json)
     analysis = traitlets.Dict(
         help="The analysis of the game's line on show, or under way; read-only (see intents.py)."
-    ).tag(sync=True)
+    ).tag(sync=True, to_json=trait_to_json)
 
     _listening = False
 

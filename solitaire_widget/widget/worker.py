@@ -1,7 +1,8 @@
 """The solver's worker process behind a widget's play aids and analysis (``aids.py``,
 ``analysis.py``): one process, started on first use, with "spawn" (safe whatever threads the
 kernel runs), at a lower priority than the kernel's; tasks run one at a time, in the order
-asked."""
+asked. Where no process can start (``CAN_START_WORKERS``: Pyodide, in JupyterLite) a task
+runs in the kernel when it is submitted, and its ``Future`` is done when ``submit`` returns."""
 
 from __future__ import annotations
 
@@ -11,6 +12,8 @@ from collections.abc import Callable
 from concurrent.futures import Future, ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 from typing import TypeVar
+
+from ..scripting.workers import CAN_START_WORKERS
 
 T = TypeVar("T")
 
@@ -26,6 +29,8 @@ class SolverWorker:
 
     def submit(self, task: Callable[[], T]) -> Future[T]:
         """Run ``task`` (picklable) in the process; its ``Future``."""
+        if not CAN_START_WORKERS:
+            return _done_now(task)
         if self._pool is not None:
             try:
                 return self._pool.submit(task)
@@ -48,3 +53,14 @@ class SolverWorker:
         if self._pool is not None:
             self._pool.shutdown(wait=False, cancel_futures=True)
             self._pool = None
+
+
+def _done_now(task: Callable[[], T]) -> Future[T]:
+    """``task`` run here and now, as a done ``Future`` (its result, or the error it raised)."""
+    future: Future[T] = Future()
+    future.set_running_or_notify_cancel()
+    try:
+        future.set_result(task())
+    except Exception as error:  # the caller reads it from the Future, as from a worker's
+        future.set_exception(error)
+    return future
