@@ -281,6 +281,7 @@ from typing import Any, NamedTuple
 from ..engine.deal import MAX_SEED, check_seed
 from ..engine.games import GAMES
 from ..engine.moves import is_pile_id
+from ..scripting.workers import CAN_START_WORKERS
 
 STALE = "the board changed before this arrived"
 BASE_FIELDS = frozenset({"kind", "version", "request"})
@@ -317,9 +318,12 @@ SETTINGS = {
     ),
     "hint_mode": Setting(
         ("fair", "solver"),
-        "fair",
+        # In a browser (Pyodide) the fair hint's sampling takes minutes in pure Python, in the
+        # kernel itself: the solver's hint, a fraction of a second, is the default there.
+        "fair" if CAN_START_WORKERS else "solver",
         '"fair": hints judge from the cards the player has seen (win chances by sampling the '
-        'unseen ones); "solver": the solver\'s hint, which sees every card.',
+        'unseen ones); "solver": the solver\'s hint, which sees every card (the default in a '
+        "browser, where the fair hint would take minutes).",
     ),
     "scoring": Setting(
         ("off", "standard", "vegas"),
