@@ -69,6 +69,7 @@ typedef struct {
     int32_t line_len;
     int64_t nodes;
     uint8_t *line; /* line_len moves of 3 bytes: source pile, target pile, count */
+    int32_t most_home; /* the most cards home in any position searched (see note_progress) */
 } sw_result;
 
 /* Draws (d1 of them), maybe a redeal, more draws (d2), then one move. */
@@ -127,6 +128,7 @@ typedef struct {
     struct timespec deadline;
     volatile const int32_t *stop; /* set to nonzero by another thread to end the search */
     int failed;
+    int most_home;
 } Search;
 
 /* ------------------------------------------------------------------ growing arrays */
@@ -832,6 +834,12 @@ static int count_node(Search *s) {
     return *s->stop || (s->has_deadline && time_is_up(s));
 }
 
+/* The progress a search reached, for a search stopped by its limits (the fair strategy
+ * values such samples by it): depth_first.py's most_home, counted at the same positions. */
+static inline void note_progress(Search *s) {
+    if (s->home_count > s->most_home) s->most_home = s->home_count;
+}
+
 static int push_frame(Search *s, size_t mark, uint64_t fa, uint64_t fb, size_t slot) {
     if (!grow((void **)&s->frames, &s->frames_cap, s->depth + 1, sizeof(Frame))) return 0;
     Frame *frame = &s->frames[s->depth++];
@@ -870,6 +878,7 @@ static int run(Search *s) {
             Step step = s->arena[at];
             play_step(s, &step);
             if (s->failed) return NO_MEMORY;
+            note_progress(s);
             if (s->home_count == CARDS) return WINNABLE;
             key_of(s, &fa, &fb);
             if (visit(s, fa, fb, &slot)) {
@@ -941,6 +950,7 @@ int sw_solve(const sw_rules *r, const sw_position *p, double seconds, int64_t no
     load(s, r, p);
     s->stop = stop;
     s->node_limit = node_limit;
+    s->most_home = s->home_count;
     if (seconds > 0) {
         s->has_deadline = 1;
         clock_gettime(CLOCK_MONOTONIC, &s->deadline);
@@ -976,6 +986,7 @@ int sw_solve(const sw_rules *r, const sw_position *p, double seconds, int64_t no
     }
     out->verdict = verdict;
     out->nodes = s->nodes;
+    out->most_home = s->most_home;
     free(s->table);
     free(s->played);
     free(s->arena);
