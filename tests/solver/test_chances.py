@@ -320,7 +320,8 @@ def test_progress_counts_every_card_for_a_sample_won_and_the_solvers_reach_for_a
     home = sum(map(len, g.position.foundations))
     for move, chance in chances.moves.items():
         # Won samples count 52, lost ones 0, undecided ones what the solver reached.
-        assert chance.won * 52 <= chances.progress[move] * chance.samples <= (chance.won + chance.undecided) * 52
+        total = chances.progress[move] * chance.samples
+        assert chance.won * 52 <= total <= (chance.won + chance.undecided) * 52
         if chance.undecided and not chance.won:
             assert chances.progress[move] >= chance.undecided * (home - 1) / chance.samples
     assert len(set(chances.progress.values())) > 1  # it tells moves apart
