@@ -107,6 +107,7 @@ typedef struct {
     uint8_t down[MAX_TABLEAU][CARDS];
     int down_len[MAX_TABLEAU];
     int redeals, home_count, free_talon;
+    int most_home; /* see note_progress */
     uint64_t home, talon; /* the cards home, the cards in the stock and waste */
     uint64_t kids[CARDS]; /* tableau cards that may go on each card */
     uint64_t home_after[CARDS]; /* the foundation tops each card may go on */
@@ -128,7 +129,6 @@ typedef struct {
     struct timespec deadline;
     volatile const int32_t *stop; /* set to nonzero by another thread to end the search */
     int failed;
-    int most_home;
 } Search;
 
 /* ------------------------------------------------------------------ growing arrays */
