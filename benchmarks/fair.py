@@ -15,7 +15,10 @@ the settings (the fair strategy's samples are drawn from its seed and the move n
 Run: ``python benchmarks/fair.py [--sets NAMES] [--deals N] [--samples S] [--node-limit N]
 [--processes P] [--results FILE] [--batch B] [--report]`` (defaults: the draw-three set,
 500 deals, the strategy's own samples and node limit, every core,
-benchmarks/results/fair.jsonl). ``--sets`` takes names from ``SETS`` below, comma-separated.
+benchmarks/results/fair-progress.jsonl). ``--sets`` takes names from ``SETS`` below,
+comma-separated. The results of the strategy before it ranked moves by progress
+(``WinChance.progress``) are kept in benchmarks/results/fair.jsonl: ``--report --results``
+that file shows them.
 """
 
 from __future__ import annotations
@@ -42,7 +45,7 @@ SETS: dict[str, tuple[str, dict[str, object]]] = {
     "father": ("father", {}),
     "following": ("following", {}),
 }
-RESULTS = Path(__file__).resolve().parent / "results" / "fair.jsonl"
+RESULTS = Path(__file__).resolve().parent / "results" / "fair-progress.jsonl"
 
 
 def played(results: Path) -> Iterator[dict[str, object]]:

@@ -166,6 +166,9 @@ class DepthFirstSearch:
         self.deadline = None if time_limit is None else start + time_limit
         self.node_limit = node_limit
         self.nodes = 0
+        self.most_home = _home(position)
+        """The most cards home in any position searched: how far a search stopped by its
+        limits got (counted after each step, as the C search's note_progress)."""
         self.key = _key_function(position)
         rules = position.rules
         self.onto = rules.parents["waste"]
@@ -370,6 +373,7 @@ class DepthFirstSearch:
                 self.count_node()
                 for move in step:
                     push(move)
+                self.most_home = max(self.most_home, _home(position))
                 if position.is_won:
                     line.append(step)
                     return [move for taken in line for move in taken]
@@ -399,6 +403,10 @@ class DepthFirstSearch:
                 for _ in line.pop():
                     pop()
         return None
+
+
+def _home(position: Position) -> int:
+    return sum(map(len, position.foundations))
 
 
 def _rank_of(ranked: tuple[int, Entry]) -> int:

@@ -110,16 +110,20 @@ def solve(
     """
     seconds_allowed, nodes_allowed = check_limits(time_limit, node_limit)
     start = time.perf_counter()
-    verdict, line, nodes = search(_position_of(game), seconds_allowed, nodes_allowed)
+    verdict, line, nodes, _ = search(_position_of(game), seconds_allowed, nodes_allowed)
     if verdict == "winnable":
         _check_line(_position_of(game), line)
     return SolveResult(verdict, tuple(line), nodes, time.perf_counter() - start)
 
 
-def search(position: Position, seconds: float | None, nodes: int | None) -> tuple[Verdict, list[Move], int]:
+def search(
+    position: Position, seconds: float | None, nodes: int | None
+) -> tuple[Verdict, list[Move], int, int]:
     """The search itself, on ``position`` (which it may change), within checked limits:
-    ``(verdict, winning line or [], positions searched)``. The line is not replayed: ``solve``
-    does that; callers that want only verdicts, many of them (``chances``), call this."""
+    ``(verdict, winning line or [], positions searched, the most cards home in any position
+    searched)``. The line is not replayed: ``solve`` does that; callers that want only
+    verdicts, many of them (``chances``), call this. The most cards home tell how far a
+    search stopped by its limits got (``chances`` values undecided samples by it)."""
     found = native.search(
         position, time_limit=seconds, node_limit=nodes, foundation_split=foundation_split(position)
     )
@@ -129,10 +133,10 @@ def search(position: Position, seconds: float | None, nodes: int | None) -> tupl
     try:
         line = depth_first.run()
     except Stop:
-        return "unknown", [], depth_first.nodes
+        return "unknown", [], depth_first.nodes, depth_first.most_home
     if line is None:
-        return "unwinnable", [], depth_first.nodes
-    return "winnable", line, depth_first.nodes
+        return "unwinnable", [], depth_first.nodes, depth_first.most_home
+    return "winnable", line, depth_first.nodes, depth_first.most_home
 
 
 def _check_line(position: Position, line: Sequence[Move]) -> None:

@@ -10,9 +10,11 @@ import pytest
 import solitaire_widget as sw
 from solitaire_widget.engine.knowledge import Hidden, known_along, shown
 from solitaire_widget.notation import positions
+from solitaire_widget.scripting import fair as fair_module
 from solitaire_widget.scripting import strategies
-from solitaire_widget.scripting.fair import FairStrategy, _scouting_move
+from solitaire_widget.scripting.fair import FairStrategy, _best_of, _scouting_move
 from solitaire_widget.scripting.strategies import GameView
+from solitaire_widget.solver.chances import Chance, WinChance
 
 QUICK = {"samples": 4, "node_limit": 500}
 DECKS = [
@@ -165,3 +167,34 @@ def test_with_unlimited_redeals_it_first_turns_the_whole_stock_once_and_back():
 def test_it_does_not_turn_the_stock_first_with_limited_redeals_or_a_card_dealt_to_the_waste(options):
     g = sw.Game.new("klondike", 4, draw=3, **options)
     assert _scouting_move(g.history, g.position, g.legal_moves()) is None
+
+
+def test_it_plays_the_move_that_gets_furthest_over_the_samples_else_the_one_that_wins_most():
+    game = sw.Game.new("klondike", 4, draw=3, deal_to_waste=False)
+    position = game.position
+    fresh = game.legal_moves()[:2]
+    same, more = Chance(0b0011, 0b1100, 4), Chance(0b0111, 0b1000, 4)
+    for ahead, behind in [fresh, fresh[::-1]]:
+        chances = WinChance(
+            same, {ahead: same, behind: same}, 10, preferred=behind, progress={ahead: 30.5, behind: 30.0}
+        )
+        assert _best_of(chances, position, fresh) == ahead
+        # Cards home count before wins; without progress (a deeper search's) wins decide.
+        chances = WinChance(same, {ahead: same, behind: more}, 10, progress={ahead: 40.0, behind: 39.0})
+        assert _best_of(chances, position, fresh) == ahead
+        assert _best_of(WinChance(same, {ahead: same, behind: more}, 10), position, fresh) == behind
+
+
+def test_it_asks_for_the_progress_of_undecided_samples_and_the_fair_hint_does_not(monkeypatch):
+    asked: list[bool] = []
+    real = fair_module.chances_at
+
+    def spy(*arguments, progress=False):
+        asked.append(progress)
+        return real(*arguments, progress=progress)
+
+    monkeypatch.setattr(fair_module, "chances_at", spy)
+    game = greedy_game("klondike", {"draw": 3, "deal_to_waste": False}, 1, 12)
+    strategies.for_run(FairStrategy(**QUICK))(GameView(game))
+    assert asked and asked[0] is True
+    assert game.hint(fair=True, samples=4, node_limit=500).chances.progress == {}

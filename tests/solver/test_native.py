@@ -78,7 +78,7 @@ def test_random_endgames_get_the_same_verdict_on_both_paths(monkeypatch, case, s
     assert (python.verdict, python.nodes, python.moves) == (c.verdict, c.nodes, c.moves)
 
 
-def search_with_a_small_table(g: sw.Game) -> tuple[str, list[sw.Move], int]:
+def search_with_a_small_table(g: sw.Game) -> tuple[str, list[sw.Move], int, int]:
     position = g.position
     found = native.search(
         position,
@@ -96,7 +96,7 @@ def test_a_visited_table_cleared_when_full_keeps_the_verdicts():
     (the verdicts with a table that never fills, on both paths, are checked above)."""
     g = sw.Game.new("klondike", seed=0, draw=3)
     assert solve(g, time_limit=None, node_limit=10_000).nodes == 7_354  # with a table that never fills
-    verdict, line, nodes = search_with_a_small_table(g)
+    verdict, line, nodes, _ = search_with_a_small_table(g)
     assert verdict == "winnable" and nodes > 100_000  # the table was cleared: work repeated
     replays_to_win(g, sw.SolveResult(verdict, tuple(line), nodes, 0.0))
     for game, options, seed in [("klondike", {"redeals": 0}, 21), ("following", {"redeals": 0}, 6)]:

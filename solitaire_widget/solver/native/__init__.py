@@ -43,7 +43,7 @@ SOURCE = Path(__file__).with_name("search.c")
 LIBRARY_NAMES = {"win32": "search.dll", "darwin": "libsearch.dylib"}
 LIBRARY = Path(__file__).with_name(LIBRARY_NAMES.get(sys.platform, "libsearch.so"))
 """Where the build puts the compiled search (``hatch_build.py`` names it by the same table)."""
-INTERFACE_VERSION = 2
+INTERFACE_VERSION = 3
 """The C library's ``SW_INTERFACE_VERSION`` that the structures below are written for."""
 TABLE_BITS = 25
 """The visited table holds at most 2^25 fingerprints of 16 bytes: 512 MB. It starts at
@@ -102,6 +102,7 @@ class _Result(ctypes.Structure):
         ("line_len", ctypes.c_int32),
         ("nodes", ctypes.c_int64),
         ("line", ctypes.POINTER(ctypes.c_uint8)),
+        ("most_home", ctypes.c_int32),
     ]
 
 
@@ -220,8 +221,9 @@ def search(
     node_limit: int | None,
     foundation_split: int,
     table_bits: int = TABLE_BITS,
-) -> tuple[Literal["winnable", "unwinnable", "unknown"], list[Move], int] | None:
-    """Search ``position`` as ``depth_first.py`` does: ``(verdict, winning line or [], nodes)``,
+) -> tuple[Literal["winnable", "unwinnable", "unknown"], list[Move], int, int] | None:
+    """Search ``position`` as ``depth_first.py`` does: ``(verdict, winning line or [], nodes,
+    the most cards home in any position searched)``,
     or None when the accelerator is off or not built, or the game has more piles than the
     C code holds. ``foundation_split``: foundations ``[0, split)`` and ``[split, count)``
     are keyed apart. ``table_bits`` caps the visited table at ``2 ** table_bits`` slots
@@ -246,7 +248,7 @@ def search(
         piles = position.pile_ids
         raw = bytes(result.line[: 3 * result.line_len]) if result.line_len else b""
         line = [Move(piles[raw[i]], piles[raw[i + 1]], raw[i + 2]) for i in range(0, len(raw), 3)]
-        return _VERDICTS[verdict], line, result.nodes
+        return _VERDICTS[verdict], line, result.nodes, result.most_home
     finally:
         library.sw_free(ctypes.byref(result))
 

@@ -41,7 +41,7 @@
 
 /* Python refuses a library whose interface differs from the one it was written for: raise
  * this whenever an exported function or one of the structs below changes. */
-#define SW_INTERFACE_VERSION 2
+#define SW_INTERFACE_VERSION 3
 /* The build passes the first 16 hex digits of this file's SHA-256 (bare, not quoted: quotes
  * do not survive every compiler's command line), so that Python can tell a library built
  * from another version of it. */
@@ -94,6 +94,7 @@ typedef struct {
     int32_t line_len;
     int64_t nodes;
     uint8_t *line; /* line_len moves of 3 bytes: source pile, target pile, count */
+    int32_t most_home; /* the most cards home in any position searched (see note_progress) */
 } sw_result;
 
 /* Draws (d1 of them), maybe a redeal, more draws (d2), then one move. */
@@ -131,6 +132,7 @@ typedef struct {
     uint8_t down[MAX_TABLEAU][CARDS];
     int down_len[MAX_TABLEAU];
     int redeals, home_count, free_talon;
+    int most_home; /* see note_progress */
     uint64_t home, talon; /* the cards home, the cards in the stock and waste */
     uint64_t kids[CARDS]; /* tableau cards that may go on each card */
     uint64_t home_after[CARDS]; /* the foundation tops each card may go on */
@@ -340,7 +342,7 @@ static void key_of(const Search *s, uint64_t *fa, uint64_t *fb) {
     n += (size_t)s->len[WASTE];
     for (int i = stock - 1; i >= 0; i--) buf[n++] = s->cards[STOCK][i];
 
-    int tops[MAX_FOUNDATIONS], order[MAX_TABLEAU], by[MAX_TABLEAU];
+    int tops[MAX_FOUNDATIONS], order[MAX_TABLEAU], by[MAX_TABLEAU] = {0}; /* {0}: gcc cannot see it filled */
     for (int f = 0; f < s->F; f++) tops[f] = top_of(s, 2 + f);
     for (int group = 0; group < 2; group++) {
         int lo = group ? s->r->foundation_split : 0, hi = group ? s->F : s->r->foundation_split;
@@ -691,7 +693,7 @@ static void relaxed_send_home(const Search *s, Relaxed *x) {
  * talon cards, then the piles in the order of their bottom cards (as a set, as Python's). */
 static int relaxed_seen(Search *s, const Relaxed *x) {
     uint8_t buf[8 + MAX_TABLEAU + CARDS + 8];
-    int order[MAX_TABLEAU], by[MAX_TABLEAU], n = 0;
+    int order[MAX_TABLEAU], by[MAX_TABLEAU] = {0}, n = 0; /* {0}: gcc cannot see it filled */
     size_t len = 8;
     memcpy(buf, &x->talon, 8);
     for (int t = 0; t < s->T; t++) {
@@ -981,6 +983,12 @@ static int count_node(Search *s) {
     return *s->stop || (s->has_deadline && time_is_up(s));
 }
 
+/* The progress a search reached, for a search stopped by its limits (the fair strategy
+ * values such samples by it): depth_first.py's most_home, counted at the same positions. */
+static inline void note_progress(Search *s) {
+    if (s->home_count > s->most_home) s->most_home = s->home_count;
+}
+
 static int push_frame(Search *s, size_t mark, uint64_t fa, uint64_t fb, size_t slot) {
     if (!grow((void **)&s->frames, &s->frames_cap, s->depth + 1, sizeof(Frame))) return 0;
     Frame *frame = &s->frames[s->depth++];
@@ -1019,6 +1027,7 @@ static int run(Search *s) {
             Step step = s->arena[at];
             play_step(s, &step);
             if (s->failed) return NO_MEMORY;
+            note_progress(s);
             if (s->home_count == CARDS) return WINNABLE;
             key_of(s, &fa, &fb);
             if (visit(s, fa, fb, &slot)) {
@@ -1090,6 +1099,7 @@ SW_EXPORT int sw_solve(const sw_rules *r, const sw_position *p, double seconds, 
     load(s, r, p);
     s->stop = stop;
     s->node_limit = node_limit;
+    s->most_home = s->home_count;
     if (seconds > 0) {
         s->has_deadline = 1;
         s->deadline = monotonic_seconds() + seconds;
@@ -1118,6 +1128,7 @@ SW_EXPORT int sw_solve(const sw_rules *r, const sw_position *p, double seconds, 
     }
     out->verdict = verdict;
     out->nodes = s->nodes;
+    out->most_home = s->most_home;
     free(s->table);
     free(s->played);
     free(s->arena);
