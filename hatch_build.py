@@ -47,7 +47,7 @@ def source_digest() -> str:
 
 def compile_search(destination: Path) -> str | None:
     """Compile ``search.c`` into ``destination``; None when done, else why it could not be."""
-    import setuptools  # noqa: F401  (on Python 3.12+ it is what provides distutils)
+    import setuptools  # noqa: F401, I001  (first: on Python 3.12+ it is what provides distutils)
     from distutils.ccompiler import new_compiler
     from distutils.errors import CCompilerError, DistutilsError
     from distutils.sysconfig import customize_compiler
