@@ -58,38 +58,38 @@ def test_a_bad_option_is_refused_in_words(options, words):
         gymnasium.make("solitaire_widget/Klondike-v0", **options)
 
 
-def test_a_fresh_process_makes_the_environment_by_naming_its_module_in_the_id():
-    script = (
+FRESH_PROCESSES = [
+    pytest.param(
         "import gymnasium; "
         "env = gymnasium.make('solitaire_widget.env:solitaire_widget/Klondike-v0', draw=3); "
-        "print(env.reset(seed=1)[0]['waste'].shape)"
-    )
-    result = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, check=True)
-    assert result.stdout.strip() == "(3,)"
-
-
-def test_a_fresh_process_that_imported_gymnasium_makes_it_by_its_id_after_importing_the_package():
-    script = (
+        "print(env.reset(seed=1)[0]['waste'].shape)",
+        ["(3,)"],
+        id="module named in the id",
+    ),
+    pytest.param(
         "import gymnasium, solitaire_widget; "
-        "print(gymnasium.make('solitaire_widget/Father-v0').unwrapped.game_name)"
-    )
-    result = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, check=True)
-    assert result.stdout.strip() == "father"
-
-
-def test_a_fresh_process_that_imports_gymnasium_after_the_package_makes_it_by_its_id():
-    script = (
+        "print(gymnasium.make('solitaire_widget/Father-v0').unwrapped.game_name)",
+        ["father"],
+        id="gymnasium imported first",
+    ),
+    pytest.param(
         "import solitaire_widget, sys; print('gymnasium' in sys.modules); import gymnasium; "
-        "print(gymnasium.make('solitaire_widget/Klondike-v0', draw=3).unwrapped.game_name)"
-    )
-    result = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, check=True)
-    assert result.stdout.split() == ["False", "klondike"]
+        "print(gymnasium.make('solitaire_widget/Klondike-v0', draw=3).unwrapped.game_name)",
+        ["False", "klondike"],
+        id="package imported first",
+    ),
+    pytest.param(
+        "import sys, solitaire_widget; print('gymnasium' in sys.modules, 'numpy' in sys.modules)",
+        ["False", "False"],
+        id="the package alone imports neither",
+    ),
+]
 
 
-def test_importing_the_package_does_not_import_gymnasium_or_register_anything():
-    script = "import sys, solitaire_widget; print('gymnasium' in sys.modules, 'numpy' in sys.modules)"
+@pytest.mark.parametrize(("script", "printed"), FRESH_PROCESSES)
+def test_a_fresh_process_finds_the_environments_by_id_whatever_it_imported_first(script, printed):
     result = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, check=True)
-    assert result.stdout.strip() == "False False"
+    assert result.stdout.split() == printed
 
 
 def cards_in(observation: dict) -> list[int]:
