@@ -14,7 +14,7 @@ import urllib.request
 from collections.abc import Iterator, Mapping, Sequence
 from pathlib import Path
 
-from harness import REPO_ROOT, end_process_group, free_port, tail
+from harness import REPO_ROOT, end_process_group, free_port, launch, tail
 from playwright.sync_api import BrowserContext, Page, Route
 from playwright.sync_api import Error as PlaywrightError
 
@@ -57,16 +57,7 @@ class AppServer:
     def start(self, command: Sequence[str], timeout: float = 120.0) -> AppServer:
         """Run ``command`` (which must listen on ``self.port``) and return once its page answers."""
         self.workdir.mkdir(parents=True, exist_ok=True)
-        with self.log_path.open("wb") as log:  # the server keeps its own copy of the file
-            self._process = subprocess.Popen(
-                list(command),
-                cwd=self.workdir,
-                env=self._environment(),
-                stdin=subprocess.DEVNULL,
-                stdout=log,
-                stderr=subprocess.STDOUT,
-                start_new_session=True,
-            )
+        self._process = launch(command, self.workdir, self._environment(), self.log_path)
         deadline = time.monotonic() + timeout
         while True:
             if self._process.poll() is not None:

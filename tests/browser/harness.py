@@ -26,7 +26,7 @@ import sys
 import time
 import urllib.error
 import urllib.request
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable, Iterator, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -74,6 +74,21 @@ def free_port() -> int:
     with socket.socket() as probe:
         probe.bind(("127.0.0.1", 0))
         return probe.getsockname()[1]
+
+
+def launch(command: Sequence[str], cwd: Path, env: dict[str, str], log_path: Path) -> subprocess.Popen:
+    """Start a server: ``command`` in a process group of its own (so that stopping it stops
+    its kernels), its output into ``log_path``."""
+    with log_path.open("wb") as log:  # the server keeps its own copy of the file
+        return subprocess.Popen(
+            list(command),
+            cwd=cwd,
+            env=env,
+            stdin=subprocess.DEVNULL,
+            stdout=log,
+            stderr=subprocess.STDOUT,
+            start_new_session=True,
+        )
 
 
 def end_process_group(process: subprocess.Popen) -> None:
@@ -203,16 +218,7 @@ class JupyterServer:
         if os.geteuid() == 0:  # containers and CI run as root
             command.append("--allow-root")
         command += self._extra_args
-        with self.log_path.open("wb") as log:  # the server keeps its own copy of the file
-            self._process = subprocess.Popen(
-                command,
-                cwd=self.root_dir,
-                env=env,
-                stdin=subprocess.DEVNULL,
-                stdout=log,
-                stderr=subprocess.STDOUT,
-                start_new_session=True,
-            )
+        self._process = launch(command, self.root_dir, env, self.log_path)
         deadline = time.monotonic() + timeout
         while True:
             if self._process.poll() is not None:
