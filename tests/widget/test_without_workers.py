@@ -9,7 +9,7 @@ from __future__ import annotations
 import asyncio
 import importlib
 import threading
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from concurrent.futures import ProcessPoolExecutor
 
 import pytest
@@ -23,6 +23,8 @@ from solitaire_widget.widget import run as run_module
 from solitaire_widget.widget import worker as worker_module
 
 analyse_module = importlib.import_module("solitaire_widget.scripting.analyse")  # sw.analyse hides it
+THREAD_START = threading.Thread.start
+"""How a thread starts before ``no_workers`` makes every start fail."""
 
 
 @pytest.fixture(autouse=True)
@@ -75,6 +77,12 @@ def test_a_winnable_deal_is_found_and_shown(widget):
 
 
 def test_a_run_plays_on_the_event_loop_and_stops_when_asked(widget):
+    # In a thread of its own, as a kernel's cell runs with no other loop running in it: in
+    # this process a session's browser tests keep Playwright's loop running in the main thread.
+    in_a_thread_of_its_own(lambda: run_and_stop_on_a_loop(widget))
+
+
+def run_and_stop_on_a_loop(widget: sw.SolitaireWidget) -> None:
     loop = asyncio.new_event_loop()
     asyncio.set_event_loop(loop)
     try:
@@ -94,6 +102,24 @@ def test_a_run_plays_on_the_event_loop_and_stops_when_asked(widget):
     finally:
         asyncio.set_event_loop(None)
         loop.close()
+
+
+def in_a_thread_of_its_own(body: Callable[[], None]) -> None:
+    """Run ``body`` in a new thread (started as threads start outside these tests) and
+    raise here whatever it raised."""
+    raised: list[BaseException] = []
+
+    def guarded() -> None:
+        try:
+            body()
+        except BaseException as error:
+            raised.append(error)
+
+    thread = threading.Thread(target=guarded)
+    THREAD_START(thread)
+    thread.join()
+    if raised:
+        raise raised[0]
 
 
 async def until(condition) -> None:
