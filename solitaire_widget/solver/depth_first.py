@@ -51,6 +51,7 @@ from collections.abc import Callable
 from typing import NamedTuple, TypeAlias
 
 from ..engine import Move, Position
+from ..engine.cards import DECK
 from ..engine.safety import is_safe_home
 from .dead_ends import DeadEnds
 from .father_dead_ends import FatherDeadEnds
@@ -373,8 +374,9 @@ class DepthFirstSearch:
                 self.count_node()
                 for move in step:
                     push(move)
-                self.most_home = max(self.most_home, _home(position))
-                if position.is_won:
+                home = _home(position)
+                self.most_home = max(self.most_home, home)
+                if home == len(DECK):  # position.is_won, without counting the foundations again
                     line.append(step)
                     return [move for taken in line for move in taken]
                 child = key(position)
