@@ -41,9 +41,16 @@ from collections.abc import Callable, Sequence
 from ..game import Game
 from ..solver.analysis import Analysis, AnalysisStopped, MoveAnalysis, Settings, Task, chances_for, tasks
 from ..solver.chances import DEFAULT_SAMPLES, WinChance
-from .executors import Executor, Progress, check_executor, new_pool, stop_own_workers, worker_count
+from .executors import (
+    Executor,
+    Progress,
+    check_executor,
+    new_pool,
+    stop_own_workers,
+    where_to_run,
+    worker_count,
+)
 from .step import describe
-from .workers import CAN_START_WORKERS
 
 __all__ = ["AnalysisStopped", "analyse"]
 
@@ -127,14 +134,15 @@ def _chances(
     """The chances of every task, in order (see the module docstring for where and how)."""
     bar = Progress(len(work), progress, description, "move")  # made here: its warning names analyse's caller
     tally = _Tally(len(work), bar, on_progress)
+    chosen = where_to_run(executor)
     try:
-        if executor == "serial" or (executor is None and not CAN_START_WORKERS):
+        if chosen == "serial":
             found = []
             for task in work:
                 found.append(chances_for(task))
                 tally.one_more()
             return found
-        return _on_executor(work, executor, tally)
+        return _on_executor(work, chosen, tally)
     finally:
         bar.close()
 

@@ -77,6 +77,12 @@ def check_executor(executor: object) -> None:
         )
 
 
+def where_to_run(executor: Executor) -> Executor:
+    """``executor`` as the work will use it: ``None`` (a pool of the package's own) is
+    ``"serial"`` where no process can start (``workers.CAN_START_WORKERS``)."""
+    return "serial" if executor is None and not CAN_START_WORKERS else executor
+
+
 def new_pool(workers: int, task_module: str) -> concurrent.futures.ProcessPoolExecutor:
     """A process pool of the package's own with ``workers`` workers, for tasks defined in
     the module ``task_module``."""
@@ -298,9 +304,7 @@ def play_runs(
     """Play every run's deals together (one progress bar, one pool); rows per run, in order."""
     check_whole_number("chunksize", chunksize, "deals", 1, none_ok=True)
     check_executor(executor)
-    if executor is None and not CAN_START_WORKERS:
-        executor = "serial"
-    sent, executor = _shipped(runs, executor)
+    sent, executor = _shipped(runs, where_to_run(executor))
     bar = Progress(sum(len(run.deals) for run in runs), progress, description)
     plays = _Plays(runs, chunksize, 1 if executor == "serial" else worker_count(), bar)
     try:

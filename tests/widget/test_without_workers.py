@@ -7,7 +7,6 @@ or a process pool fails as it does there."""
 from __future__ import annotations
 
 import asyncio
-import importlib
 import threading
 from collections.abc import Callable, Iterator
 from concurrent.futures import ProcessPoolExecutor
@@ -22,7 +21,6 @@ from solitaire_widget.widget import aids as aids_module
 from solitaire_widget.widget import run as run_module
 from solitaire_widget.widget import worker as worker_module
 
-analyse_module = importlib.import_module("solitaire_widget.scripting.analyse")  # sw.analyse hides it
 THREAD_START = threading.Thread.start
 """How a thread starts before ``no_workers`` makes every start fail."""
 
@@ -32,7 +30,7 @@ def no_workers(monkeypatch) -> Iterator[None]:
     """The package told that no thread or process can start, and every start failing; no
     compiled search (a Pyodide install has none)."""
     monkeypatch.setenv("SOLITAIRE_WIDGET_NATIVE", "0")
-    for module in (executors_module, runner_module, analyse_module, worker_module, aids_module, run_module):
+    for module in (executors_module, runner_module, worker_module, aids_module, run_module):
         monkeypatch.setattr(module, "CAN_START_WORKERS", False)
 
     def cannot_start(*args: object, **kwargs: object) -> None:
