@@ -88,8 +88,9 @@ def _shortened(
     """One round of the three steps on ``line`` (whose ``steps`` are given); ``line`` itself
     when what they make does not replay to a win."""
     best = list(line)
-    for tried in (steps, _scheduled(position, steps)):
-        played = None if tried is None else _played(position, tried)
+    scheduled = _scheduled(position, steps)
+    for tried in [steps] if scheduled is None else [steps, scheduled]:
+        played = _played(position, tried)
         if played is not None and len(played) < len(best):
             steps, best = tried, played
     steps, best = _detours_cut(position, steps, best, effort)
@@ -124,7 +125,7 @@ def _steps(position: Position, line: tuple[Move, ...]) -> list[Step]:
 
 
 def _is_talon_move(move: Move) -> bool:
-    return move.source == "stock" or move.target == "stock"
+    return "stock" in (move.source, move.target)
 
 
 def _played(position: Position, steps: Sequence[Step]) -> list[Move] | None:
@@ -354,4 +355,4 @@ def _shortcut(position: Position, line: Sequence[Move]) -> tuple[Move, ...]:
 
 def _home_change(move: Move) -> int:
     """How many more cards are home after ``move``: 1, -1 or 0."""
-    return move.target.startswith("f") - move.source.startswith("f")
+    return int(move.target[0] == "f") - int(move.source[0] == "f")
