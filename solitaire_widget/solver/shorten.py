@@ -66,9 +66,12 @@ def shorten(position: Position, line: Sequence[Move], *, effort: int = EFFORT) -
     """``line``, a winning line from ``position``, made shorter (see the module docstring);
     the line as it was when nothing shorter is found. ``position`` is not changed.
 
-    ``effort`` bounds the moves replayed while cutting detours (0: none cut). ``ValueError``
-    when ``line`` does not replay to a win from ``position`` or ``effort`` is not a whole
-    number from 0."""
+    ``effort`` bounds the moves replayed in each round while cutting detours (0: none cut).
+    ``ValueError`` when ``line`` does not replay to a win from ``position`` or ``effort`` is
+    not a whole number from 0; ``TypeError`` when ``position`` is not a ``Position`` (a
+    game's is ``g.position``)."""
+    if not isinstance(position, Position):
+        raise TypeError(f"shorten takes a Position (a game's is g.position), not {type(position).__name__}")
     if isinstance(effort, bool) or not isinstance(effort, int) or effort < 0:
         raise ValueError(f"effort must be a whole number of moves from 0, not {effort!r}")
     best = tuple(line)

@@ -121,6 +121,8 @@ def test_a_line_that_does_not_win_or_a_bad_effort_is_refused_and_changes_nothing
         shorten(g.position, moves("t0>f0"))
     with pytest.raises(ValueError, match="effort"):
         shorten(g.position, moves("t2>f0 t0>f0 t1>f2"), effort=-1)
+    with pytest.raises(TypeError, match="takes a Position"):
+        shorten(g, moves("t2>f0 t0>f0 t1>f2"))
     assert g.to_dict() == before
 
 
