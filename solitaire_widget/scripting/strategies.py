@@ -252,9 +252,9 @@ class SolverStrategy:
     The first call on a deal runs ``solitaire_widget.solve`` from where the game stands
     (bounded by ``node_limit`` positions and ``time_limit`` seconds); later calls replay
     its line, shortened first (``solver.shorten``: the solver's lines are found, not short;
-    a Klondike line drawing one card at a time loses about a quarter of its moves, mostly
-    draws), and it solves again only when the game has left
-    the line (a move played by someone else, an undo). When the solver finds the deal lost it
+    a Klondike line drawing one card at a time loses about a fifth of its moves, mostly
+    draws), and it solves again only when the game has left the line (a move played by
+    someone else, an undo). When the solver finds the deal lost it
     resigns; when it cannot decide within its limits, ``fallback`` (``greedy``) plays the
     rest of the deal.
 

@@ -29,7 +29,7 @@ A round can open the way for more cuts in the next, so the steps are run again w
 line gets shorter (``ROUNDS`` at most). The line returned is never longer than the one
 given. Moves are counted as the board and the hint count them: every draw and redeal is a
 move. Solver lines shortened this way (``benchmarks/lines.py``, figures in docs/solver.md)
-lose about a quarter of their moves in Klondike drawing one card at a time, mostly draws.
+lose about a fifth of their moves in Klondike drawing one card at a time, mostly draws.
 
 >>> from solitaire_widget import Game, solve
 >>> g = Game.new("klondike", seed=1)
