@@ -26,6 +26,7 @@ from ..engine.outcome import useful_moves
 from .chances import WinChance, chances_at, fair_hint_words
 from .heuristic import priority_move
 from .search import SolveResult, Verdict, solve
+from .shorten import shorten
 
 WINNABLE_NODE_LIMIT = 50_000
 """Positions the solver may search to prove one deal winnable for ``Game.new(winnable=True)``.
@@ -84,17 +85,19 @@ def best_move(position: Position) -> Move | None:
 
 def hint(position: Position, *, time_limit: float = 1.0) -> Hint:
     """The next move of a winning line when the solver finds one within ``time_limit``
-    seconds, else the heuristic's best move; the sentence says which it is."""
+    seconds, else the heuristic's best move; the sentence says which it is.
+
+    The solver's line is shortened first (``shorten``), and the sentence counts the moves
+    of the shortened line, every draw and redeal among them, as the board counts moves."""
     if position.is_won:
         return Hint(None, HintSource.HEURISTIC, "the game is won: nothing is left to play")
     result = solve(position, time_limit=time_limit)
     if result.verdict == "winnable":
-        move = result.moves[0]
+        line = shorten(position, result.moves)
         return Hint(
-            move,
+            line[0],
             HintSource.SOLVER,
-            f"{sentence(position, move)}: the first move of a winning line "
-            f"({len(result.moves)} moves to a win)",
+            f"{sentence(position, line[0])}: the first move of a winning line ({len(line)} moves to a win)",
         )
     guess = best_move(position)
     why = (

@@ -418,7 +418,7 @@ class SolitaireWidget(RecordingBoard, IntentHandling, anywidget.AnyWidget):
         board's Demo button. Returns at once with the ``Run``, as ``run`` does.
 
         The solver works in the widget's worker process for up to ``time_limit`` seconds
-        before the first move, and its line is played with its detours cut out. When it
+        before the first move, and its line is played shortened (``solver.shorten``). When it
         finds no winning line the run ends at once, saying why (``said``: the position is
         lost, or no line was found in time) and the game is as it was. Stopped (``stop()``
         or the board's Stop button), the game is an ordinary game, to be played on or undone.
