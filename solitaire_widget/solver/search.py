@@ -23,7 +23,8 @@ Verdict = Literal["winnable", "unwinnable", "unknown"]
 TABLE_MEGABYTES = 512
 """The most memory the C search's table of visited positions takes by default (``solve``'s
 ``table_megabytes``): with the rest of a search, a solve stays well under 1 GB."""
-_MOST_TABLE_MEGABYTES = 2**20
+_MOST_TABLE_MEGABYTES = 2**14
+"""16 GB: 2**30 slots, whose places among open positions fit the 30 bits search.c gives them."""
 
 
 class HasPosition(Protocol):
@@ -80,7 +81,7 @@ def check_limits(
 def table_bits_for(table_megabytes: object) -> int:
     """The C table's size in bits (its slots, of 16 bytes, a power of two) for a cap of
     ``table_megabytes``; ``ValueError`` naming it when it is not a whole number of megabytes
-    from 1 to 2**20."""
+    from 1 to 2**14 (16 GB)."""
     if (
         isinstance(table_megabytes, bool)
         or not isinstance(table_megabytes, int)
