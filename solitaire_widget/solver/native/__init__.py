@@ -51,8 +51,8 @@ TABLE_BITS = 25
 never holds two tables at once (``solve``'s ``table_megabytes`` sets the cap)."""
 
 RESTART_NODES = 300_000
-"""Positions the first run of the search may take before it starts again in a random order
-(``search.c``'s run_with_restarts: the second run as many, then twice as many each time).
+"""Positions each run of the search may take before it starts again in a random order,
+keeping what it proved lost for good (``search.c``'s run_with_restarts).
 A search within that many positions, such as a fair judgment's samples, is the search in
 the fixed order that ``depth_first.py`` also takes, node for node."""
 

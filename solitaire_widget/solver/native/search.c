@@ -23,7 +23,7 @@
  * line, which only costs repeated work.
  *
  * Restarts (run_with_restarts) are where C goes beyond depth_first.py: a search that runs
- * past its first share of positions starts again in a random order, keeping the positions
+ * past its share of positions starts again in a random order, keeping the positions
  * found lost for good. Within the first share it is depth_first.py's search, node for node.
  */
 #define _POSIX_C_SOURCE 200112L /* clock_gettime */
@@ -166,6 +166,7 @@ typedef struct {
     size_t depth, frames_cap;
     Slot *table;
     size_t table_mask, table_count, table_max, table_largest;
+    int64_t clears; /* times the table was cleared, full at its largest */
     Slot *open_keys; /* the open positions (on the line, or OPEN), oldest first */
     size_t open_len, open_cap;
 
@@ -521,6 +522,7 @@ static int visit(Search *s, uint64_t fa, uint64_t fb, size_t *slot) {
         }
         memset(s->table, 0, (s->table_mask + 1) * sizeof(Slot));
         s->table_count = 0;
+        s->clears++;
         /* the open positions are the line's alone now; what each leaned on is gone, so none
          * is lost for good before the first position ends (low 0) */
         s->open_len = 0;
@@ -1198,22 +1200,26 @@ static void keep_losses_for_good(Search *s) {
 }
 
 /* The search, run again from the start in a new random order each time a run has searched
- * its share of nodes: restart_nodes for the first two runs (the fixed order, then a random
- * one), then twice as many as the run before, until one decides or a limit ends it (0: one
- * run in the fixed order). A run keeps the positions found lost for good by the runs before
- * it, and only those (see finish_frame), so each is exact. */
+ * restart_nodes positions (the first run in the fixed order), until one decides or a limit
+ * ends it (0: one run in the fixed order). A run keeps the positions found lost for good by
+ * the runs before it, and only those (see finish_frame), so each is exact, and a proof of
+ * a loss goes on where the run before left it: so the runs need not grow (measured: runs
+ * of equal share decide more deals than runs each twice as long as the one before). Except
+ * where a run had to clear its table, losing what it kept: the next run's share is then
+ * twice as large, so that some run can finish within its share. */
 static int run_with_restarts(Search *s, int64_t restart_nodes) {
     int64_t share = restart_nodes;
-    for (int round = 1;; round++) {
+    for (uint64_t round = 1;; round++) {
+        int64_t clears = s->clears;
         s->run_end = share > 0 ? s->nodes + share + 1 : 0;
         int verdict = run(s);
         if (verdict != RESTART) return verdict;
+        if (s->clears != clears) share *= 2;
         undo_to(s, 0);
         s->depth = 0;
         s->arena_len = 0;
         keep_losses_for_good(s);
-        s->shuffle = 0x9e3779b97f4a7c15ULL * (uint64_t)round;
-        if (round > 1) share *= 2;
+        s->shuffle = 0x9e3779b97f4a7c15ULL * round;
     }
 }
 
