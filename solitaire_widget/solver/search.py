@@ -20,6 +20,12 @@ from .depth_first import DepthFirstSearch, Stop, foundation_split
 
 Verdict = Literal["winnable", "unwinnable", "unknown"]
 
+TABLE_MEGABYTES = 512
+"""The most memory the C search's table of visited positions takes by default (``solve``'s
+``table_megabytes``): with the rest of a search, a solve stays well under 1 GB."""
+_MOST_TABLE_MEGABYTES = 2**14
+"""16 GB: 2**30 slots, whose places among open positions fit the 30 bits search.c gives them."""
+
 
 class HasPosition(Protocol):
     """Anything with a ``position``, such as a ``Game``."""
@@ -72,6 +78,22 @@ def check_limits(
     return (None if time_limit is None else float(time_limit)), node_limit
 
 
+def table_bits_for(table_megabytes: object) -> int:
+    """The C table's size in bits (its slots, of 16 bytes, a power of two) for a cap of
+    ``table_megabytes``; ``ValueError`` naming it when it is not a whole number of megabytes
+    from 1 to 2**14 (16 GB)."""
+    if (
+        isinstance(table_megabytes, bool)
+        or not isinstance(table_megabytes, int)
+        or not 1 <= table_megabytes <= _MOST_TABLE_MEGABYTES
+    ):
+        raise ValueError(
+            f"table_megabytes must be a whole number of megabytes from 1 to {_MOST_TABLE_MEGABYTES:,}, "
+            f"not {table_megabytes!r}"
+        )
+    return 16 + table_megabytes.bit_length() - 1
+
+
 def limits_in_words(time_limit: float | None, node_limit: int | None) -> str:
     """Limits as people read them: "10 s", "50,000 positions", both joined by "and", or
     "no limit"."""
@@ -93,13 +115,20 @@ def _position_of(target: object) -> Position:
 
 
 def solve(
-    game: HasPosition | Position, *, time_limit: float | None = 10.0, node_limit: int | None = None
+    game: HasPosition | Position,
+    *,
+    time_limit: float | None = 10.0,
+    node_limit: int | None = None,
+    table_megabytes: int = TABLE_MEGABYTES,
 ) -> SolveResult:
     """Search the game's current position for a winning line.
 
     ``game`` is a ``Game`` (its current position is searched) or a ``Position``.
     ``time_limit`` (seconds, default 10) and ``node_limit`` (positions searched) bound
-    the search; either may be None, not both. A bad limit raises ``ValueError`` naming it.
+    the search; either may be None, not both. ``table_megabytes`` caps the C search's table
+    of visited positions (the largest power of two of megabytes not above it; when full it is
+    cleared, which costs time, never a wrong verdict). A bad limit or table size raises
+    ``ValueError`` naming it.
     The verdict is ``"unknown"`` when a limit is hit first. The game is never changed
     (the search works on a copy), also when the search is interrupted.
 
@@ -109,23 +138,31 @@ def solve(
     An interrupt (``KeyboardInterrupt``) stops either search at once and is raised again.
     """
     seconds_allowed, nodes_allowed = check_limits(time_limit, node_limit)
+    table_bits = table_bits_for(table_megabytes)
     start = time.perf_counter()
-    verdict, line, nodes, _ = search(_position_of(game), seconds_allowed, nodes_allowed)
+    verdict, line, nodes, _ = search(
+        _position_of(game), seconds_allowed, nodes_allowed, table_bits=table_bits
+    )
     if verdict == "winnable":
         _check_line(_position_of(game), line)
     return SolveResult(verdict, tuple(line), nodes, time.perf_counter() - start)
 
 
 def search(
-    position: Position, seconds: float | None, nodes: int | None
+    position: Position, seconds: float | None, nodes: int | None, *, table_bits: int = native.TABLE_BITS
 ) -> tuple[Verdict, list[Move], int, int]:
     """The search itself, on ``position`` (which it may change), within checked limits:
     ``(verdict, winning line or [], positions searched, the most cards home in any position
-    searched)``. The line is not replayed: ``solve`` does that; callers that want only
-    verdicts, many of them (``chances``), call this. The most cards home tell how far a
-    search stopped by its limits got (``chances`` values undecided samples by it)."""
+    searched)``; ``table_bits`` caps the C search's table at ``2 ** table_bits`` slots. The
+    line is not replayed: ``solve`` does that; callers that want only verdicts, many of them
+    (``chances``), call this. The most cards home tell how far a search stopped by its limits
+    got (``chances`` values undecided samples by it)."""
     found = native.search(
-        position, time_limit=seconds, node_limit=nodes, foundation_split=foundation_split(position)
+        position,
+        time_limit=seconds,
+        node_limit=nodes,
+        foundation_split=foundation_split(position),
+        table_bits=table_bits,
     )
     if found is not None:
         return found

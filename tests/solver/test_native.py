@@ -86,6 +86,7 @@ def search_with_a_small_table(g: sw.Game) -> tuple[str, list[sw.Move], int, int]
         node_limit=2_000_000,
         foundation_split=foundation_split(position),
         table_bits=11,
+        restart_nodes=0,  # the fixed order: this is about the table (restarts: test_restarts_and_table.py)
     )
     assert found is not None
     return found
@@ -124,7 +125,13 @@ def test_the_c_search_ends_at_its_first_look_at_a_raised_stop_flag():
     with it raised ends at the 256th, unknown, far short of its node limit."""
     library, made, result = c_search_parts(UNDECIDED_SEED)
     try:
-        code = native._run(library, made, (0.0, 1_000_000, native.TABLE_BITS), ctypes.c_int32(1), result)
+        code = native._run(
+            library,
+            made,
+            (0.0, 1_000_000, native.TABLE_BITS, native.RESTART_NODES),
+            ctypes.c_int32(1),
+            result,
+        )
         assert (native._VERDICTS[code], result.nodes) == ("unknown", 256)
     finally:
         library.sw_free(ctypes.byref(result))
@@ -151,8 +158,8 @@ def interrupt_once_the_c_search_runs(test_over: threading.Event) -> None:
 
 def test_an_interrupt_raises_the_stop_flag_and_the_c_search_ends_far_short_of_its_node_limit():
     """What Ctrl-C does to the C search: the flag goes up, the search stops at its next look
-    and the interrupt goes on once it has; without the flag it would search some 49 million
-    positions (where it finds the deal unwinnable)."""
+    and the interrupt goes on once it has; without the flag it would search up to its
+    limit (the deal is unwinnable: the fixed order alone proves it in some 49 million positions)."""
     library, made, result = c_search_parts(UNDECIDED_SEED)
     stop, limit = ctypes.c_int32(0), 50_000_000
     test_over = threading.Event()
@@ -160,7 +167,7 @@ def test_an_interrupt_raises_the_stop_flag_and_the_c_search_ends_far_short_of_it
     interrupter.start()
     try:
         with pytest.raises(KeyboardInterrupt):
-            native._run(library, made, (0.0, limit, native.TABLE_BITS), stop, result)
+            native._run(library, made, (0.0, limit, native.TABLE_BITS, native.RESTART_NODES), stop, result)
         assert stop.value == 1 and 0 < result.nodes < limit // 10
     finally:
         test_over.set()

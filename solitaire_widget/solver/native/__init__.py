@@ -43,11 +43,18 @@ SOURCE = Path(__file__).with_name("search.c")
 LIBRARY_NAMES = {"win32": "search.dll", "darwin": "libsearch.dylib"}
 LIBRARY = Path(__file__).with_name(LIBRARY_NAMES.get(sys.platform, "libsearch.so"))
 """Where the build puts the compiled search (``hatch_build.py`` names it by the same table)."""
-INTERFACE_VERSION = 3
+INTERFACE_VERSION = 4
 """The C library's ``SW_INTERFACE_VERSION`` that the structures below are written for."""
 TABLE_BITS = 25
 """The visited table holds at most 2^25 fingerprints of 16 bytes: 512 MB. It starts at
-1 MB and doubles as it fills, so a short search takes little memory."""
+1 MB and doubles in place as it fills, so a short search takes little memory and a long one
+never holds two tables at once (``solve``'s ``table_megabytes`` sets the cap)."""
+
+RESTART_NODES = 300_000
+"""Positions each run of the search may take before it starts again in a random order,
+keeping what it proved lost for good (``search.c``'s run_with_restarts).
+A search within that many positions, such as a fair judgment's samples, is the search in
+the fixed order that ``depth_first.py`` also takes, node for node."""
 
 _WAKE_EVERY = 0.05
 """Seconds between two looks for an interrupt while the C search runs."""
@@ -150,6 +157,7 @@ def _open() -> ctypes.CDLL | None:
         ctypes.c_double,
         ctypes.c_int64,
         ctypes.c_int,
+        ctypes.c_int64,
         ctypes.POINTER(ctypes.c_int32),
         ctypes.POINTER(_Result),
     ]
@@ -221,14 +229,17 @@ def search(
     node_limit: int | None,
     foundation_split: int,
     table_bits: int = TABLE_BITS,
+    restart_nodes: int = RESTART_NODES,
 ) -> tuple[Literal["winnable", "unwinnable", "unknown"], list[Move], int, int] | None:
     """Search ``position`` as ``depth_first.py`` does: ``(verdict, winning line or [], nodes,
-    the most cards home in any position searched)``,
-    or None when the accelerator is off or not built, or the game has more piles than the
-    C code holds. ``foundation_split``: foundations ``[0, split)`` and ``[split, count)``
-    are keyed apart. ``table_bits`` caps the visited table at ``2 ** table_bits`` slots
-    (three quarters of them used before it is cleared). An interrupt (``KeyboardInterrupt``)
-    while it runs stops the C search within a few thousand positions and is raised again."""
+        the most cards home in any position searched)``,
+        or None when the accelerator is off or not built, or the game has more piles than the
+        C code holds. ``foundation_split``: foundations ``[0, split)`` and ``[split, count)``
+        are keyed apart. ``table_bits`` caps the visited table at ``2 ** table_bits`` slots
+        (three quarters of them used before it is cleared); ``restart_nodes`` is the first run's
+    share of positions before the search starts again in a random order (0: it never does).
+    An interrupt (``KeyboardInterrupt``)
+        while it runs stops the C search within a few thousand positions and is raised again."""
     rules = position.rules
     if rules.tableau_count > _MAX_TABLEAU or rules.foundation_count > _MAX_FOUNDATIONS or not available():
         return None
@@ -239,7 +250,12 @@ def search(
         verdict = _run(
             library,
             (_rules_for(position, foundation_split), _position_for(position)),
-            (0.0 if time_limit is None else time_limit, 0 if node_limit is None else node_limit, table_bits),
+            (
+                0.0 if time_limit is None else time_limit,
+                0 if node_limit is None else node_limit,
+                table_bits,
+                restart_nodes,
+            ),
             ctypes.c_int32(0),
             result,
         )
@@ -256,7 +272,7 @@ def search(
 def _run(
     library: ctypes.CDLL,
     game: tuple[_Rules, _Position],
-    limits: tuple[float, int, int],
+    limits: tuple[float, int, int, int],
     stop: ctypes.c_int32,
     result: _Result,
 ) -> int:
@@ -265,7 +281,7 @@ def _run(
     free with ``sw_free``); returns its code, a key of ``_VERDICTS`` or an error. The search
     ends at its next look at ``stop`` once that is nonzero; an interrupt sets it."""
     made_rules, made_position = game
-    seconds, nodes, table_bits = limits
+    seconds, nodes, table_bits, restart_nodes = limits
     codes: list[int] = []
     done = threading.Event()
 
@@ -278,6 +294,7 @@ def _run(
                     seconds,
                     nodes,
                     table_bits,
+                    restart_nodes,
                     ctypes.byref(stop),
                     ctypes.byref(result),
                 )

@@ -3,23 +3,28 @@
  * It is the same search, step for step: the same steps in the same order, the same
  * canonical keys, the same visited sets, so it searches the same positions and reports
  * the same node counts and winning lines (until its table of lost positions is cleared,
- * which happens at a different size than in Python). See depth_first.py's docstring for the
+ * which happens at a different size than in Python, or it restarts: see below). See depth_first.py's docstring for the
  * technique; the comments here only say where C differs.
  *
  * No game rule is written here: Python passes the game's tables (sw_rules), made from
  * the engine's Rules, and the position (sw_position). Piles are numbered as
  * Position.pile_ids: 0 the stock, 1 the waste, 2.. the foundations, then the tableau.
  *
- * Visited positions: one open-addressing table of 128-bit fingerprints of the canonical
- * key (126 bits are compared, one bit marks "on the current line"). Two different keys
- * share a fingerprint with a chance of about 2^-126 per pair, taking the mixing below
- * as a random function (it is not a cryptographic hash, but keys are not chosen against
- * it); with at most 2^25 keys in the table and some 10^9 looks per search that is below
- * 10^-20 a search. Full keys would take six times the memory for no useful gain. A collision
- * could only make the search skip a position as visited (a wrong "unwinnable", never a
- * wrong "winnable": Python replays every winning line). The table starts small and
- * doubles when three quarters full, up to the size Python allows; at that size it is
- * cleared instead, keeping the keys of the current line, which only costs repeated work.
+ * Visited positions: one open-addressing table of 96-bit fingerprints of the canonical key
+ * (95 bits are compared; the slot's other 32 bits hold its marks: on the current line, or
+ * open, see finish_frame). Two different keys share a fingerprint with a chance of about
+ * 2^-95 per pair, taking the mixing below as a random function (it is not a cryptographic
+ * hash, but keys are not chosen against it); with at most 2^25 keys in the table and some
+ * 10^9 looks per search that is below 10^-11 a search. Full keys would take six times the
+ * memory for no useful gain. A collision could only make the search skip a position as
+ * visited (a wrong "unwinnable", never a wrong "winnable": Python replays every winning
+ * line). The table starts small and doubles in place when three quarters full, up to the
+ * size Python allows; at that size it is cleared instead, keeping the keys of the current
+ * line, which only costs repeated work.
+ *
+ * Restarts (run_with_restarts) are where C goes beyond depth_first.py: a search that runs
+ * past its share of positions starts again in a random order, keeping the positions
+ * found lost for good. Within the first share it is depth_first.py's search, node for node.
  */
 #define _POSIX_C_SOURCE 200112L /* clock_gettime */
 #define _DEFAULT_SOURCE            /* madvise's MADV_HUGEPAGE, where there is one */
@@ -41,7 +46,7 @@
 
 /* Python refuses a library whose interface differs from the one it was written for: raise
  * this whenever an exported function or one of the structs below changes. */
-#define SW_INTERFACE_VERSION 3
+#define SW_INTERFACE_VERSION 4
 /* The build passes the first 16 hex digits of this file's SHA-256 (bare, not quoted: quotes
  * do not survive every compiler's command line), so that Python can tell a library built
  * from another version of it. */
@@ -61,11 +66,14 @@
 #define STOCK 0
 #define WASTE 1
 #define CHECK_EVERY 256 /* nodes between two looks at the clock and the stop flag */
+/* A restarted run adds a random number below this to each step's rank: enough to mix the
+ * kinds of moves next in the fixed order (measured: 60 or 400 decide fewer deals). */
+#define SHUFFLE_RANKS 150
 #define RELAXED_NODE_LIMIT 1000 /* father_dead_ends.py's */
 #define RELAXED_SLOTS 4096 /* above twice RELAXED_NODE_LIMIT, a power of two */
 
 enum { KIND_WASTE, KIND_TABLEAU, KIND_FOUNDATION };
-enum { WINNABLE = 0, UNWINNABLE = 1, UNKNOWN = 2, NO_MEMORY = -1, TABLE_TOO_SMALL = -2 };
+enum { WINNABLE = 0, UNWINNABLE = 1, UNKNOWN = 2, RESTART = 3, NO_MEMORY = -1, TABLE_TOO_SMALL = -2 };
 
 typedef struct {
     int32_t tableau_count;
@@ -118,11 +126,21 @@ typedef struct {
 typedef struct {
     size_t begin, end, next, mark, slot;
     uint64_t fa, fb;
+    uint32_t place, low; /* its place among the open positions; the lowest place it leans on */
 } Frame;
 
 typedef struct {
-    uint64_t a, b;
+    uint64_t a, b; /* the fingerprint; b's low 32 bits (PAYLOAD) hold the marks below */
 } Slot;
+
+/* A slot's marks: ON_LINE for a position on the current line, OPEN for one searched without
+ * a win whose loss leans on a position still open (see finish_frame), each with the
+ * position's place among the open ones (open_keys) in the bits above; none for a position
+ * lost for good. */
+#define PAYLOAD 0xffffffffULL
+#define ON_LINE 1u
+#define OPEN 2u
+#define MARKS 3u
 
 typedef struct {
     const sw_rules *r;
@@ -148,8 +166,13 @@ typedef struct {
     size_t depth, frames_cap;
     Slot *table;
     size_t table_mask, table_count, table_max, table_largest;
+    int64_t clears; /* times the table was cleared, full at its largest */
+    Slot *open_keys; /* the open positions (on the line, or OPEN), oldest first */
+    size_t open_len, open_cap;
 
     int64_t nodes, node_limit;
+    int64_t run_end; /* the node count at which this run gives way to the next (0: never) */
+    uint64_t shuffle; /* 0: the fixed order of steps; else the state of a run's random order */
     int has_deadline;
     double deadline; /* seconds on monotonic_seconds()'s clock */
     volatile const int32_t *stop; /* set to nonzero by another thread to end the search */
@@ -305,7 +328,7 @@ static void fingerprint(uint8_t *buf, size_t n, uint64_t *fa, uint64_t *fb) {
         b = (rotl(b + w, 41) * 0xc2b2ae3d27d4eb4fULL) ^ (a >> 7);
     }
     *fa = avalanche(a ^ rotl(b, 17)) | 1;          /* never 0: 0 marks an empty slot */
-    *fb = avalanche(b + 3 * a) & ~(uint64_t)1;     /* the low bit is the on-line mark */
+    *fb = avalanche(b + 3 * a) & ~PAYLOAD;          /* a slot's low half holds its marks */
 }
 
 static int pile_order(const Search *s, int t) {
@@ -375,29 +398,38 @@ static void key_of(const Search *s, uint64_t *fa, uint64_t *fb) {
 }
 
 /* ------------------------------------------------------------------ visited positions */
-static Slot *new_table(size_t slots) {
-    Slot *table = calloc(slots, sizeof(Slot));
+/* Each look is a jump to a random slot: huge pages save most of the TLB misses. */
+static void advise_huge_pages(Slot *table, size_t slots) {
 #ifdef MADV_HUGEPAGE
-    /* Each look is a jump to a random slot: huge pages save most of the TLB misses. */
     size_t bytes = slots * sizeof(Slot), page = 4096;
     if (table && bytes >= ((size_t)4 << 20)) {
         uintptr_t from = ((uintptr_t)table + page - 1) & ~(uintptr_t)(page - 1);
         uintptr_t to = ((uintptr_t)table + bytes) & ~(uintptr_t)(page - 1);
         madvise((void *)from, to - from, MADV_HUGEPAGE);
     }
+#else
+    (void)table;
+    (void)slots;
 #endif
+}
+
+static Slot *new_table(size_t slots) {
+    Slot *table = calloc(slots, sizeof(Slot));
+    advise_huge_pages(table, slots);
     return table;
 }
 
+static inline size_t home_slot(const Search *s, uint64_t fa) { return (size_t)(fa >> 20) & s->table_mask; }
+
 static size_t slot_of(const Search *s, uint64_t fa, uint64_t fb, int *found) {
-    size_t i = (size_t)(fa >> 20) & s->table_mask;
+    size_t i = home_slot(s, fa);
     for (;;) {
         const Slot *slot = &s->table[i];
         if (!slot->a) {
             *found = 0;
             return i;
         }
-        if (slot->a == fa && (slot->b & ~(uint64_t)1) == fb) {
+        if (slot->a == fa && (slot->b & ~PAYLOAD) == fb) {
             *found = 1;
             return i;
         }
@@ -405,25 +437,62 @@ static size_t slot_of(const Search *s, uint64_t fa, uint64_t fb, int *found) {
     }
 }
 
-/* The table at twice the size, every key (and its mark) kept; 0 when out of memory. */
-static int double_table(Search *s) {
-    size_t slots = 2 * (s->table_mask + 1);
-    Slot *old = s->table, *table = new_table(slots);
-    if (!table) return 0;
-    size_t old_slots = s->table_mask + 1;
-    s->table = table;
-    s->table_mask = slots - 1;
-    s->table_max = slots - slots / 4;
-    for (size_t i = 0; i < old_slots; i++) {
-        if (!old[i].a) continue;
-        int found;
-        s->table[slot_of(s, old[i].a, old[i].b & ~(uint64_t)1, &found)] = old[i];
+/* Puts every key in slots [0, first_free) where lookups from its home find it, in place
+ * (after the table doubled, or lost some keys): each key still "pending" is moved to the
+ * first slot from its home that is empty or pending (trading places with a pending key,
+ * which is then moved in turn), or stays where it is when its probe reaches it first. A
+ * placed key is never moved again, and the slots between its home and it hold placed keys
+ * only, so every key is found from its home when all are placed. 0 when out of memory. */
+static int place_keys(Search *s, size_t first_free) {
+    Slot *table = s->table;
+    uint64_t *pending = calloc(first_free / 64 + 1, sizeof(uint64_t));
+    if (!pending) return 0;
+    for (size_t i = 0; i < first_free; i++)
+        if (table[i].a) pending[i / 64] |= (uint64_t)1 << (i % 64);
+    for (size_t i = 0; i < first_free; i++) {
+        while (pending[i / 64] & ((uint64_t)1 << (i % 64))) {
+            size_t j = home_slot(s, table[i].a);
+            while (j != i && table[j].a && !(j < first_free && (pending[j / 64] & ((uint64_t)1 << (j % 64)))))
+                j = (j + 1) & s->table_mask;
+            if (j == i) {
+                pending[i / 64] &= ~((uint64_t)1 << (i % 64));
+            } else if (!table[j].a) {
+                table[j] = table[i];
+                table[i] = (Slot){0, 0};
+                pending[i / 64] &= ~((uint64_t)1 << (i % 64));
+            } else {
+                Slot placed = table[i];
+                table[i] = table[j];
+                table[j] = placed;
+                pending[j / 64] &= ~((uint64_t)1 << (j % 64));
+            }
+        }
     }
-    free(old);
+    free(pending);
     for (size_t d = 0; d < s->depth; d++) {
         int found;
         s->frames[d].slot = slot_of(s, s->frames[d].fa, s->frames[d].fb, &found);
     }
+    return 1;
+}
+
+/* The table at twice the size, every key (and its marks) kept; 0 when out of memory. It
+ * grows in place, so that the old and the new table are never held at once (for large
+ * tables realloc moves pages rather than bytes, where the system can). */
+static int double_table(Search *s) {
+    size_t old_slots = s->table_mask + 1, slots = 2 * old_slots;
+    Slot *table = realloc(s->table, slots * sizeof(Slot));
+    if (!table) return 0;
+    s->table = table;
+    memset(table + old_slots, 0, old_slots * sizeof(Slot));
+    advise_huge_pages(table, slots);
+    size_t mask = s->table_mask;
+    s->table_mask = slots - 1;
+    if (!place_keys(s, old_slots)) {
+        s->table_mask = mask; /* the keys are where they were */
+        return 0;
+    }
+    s->table_max = slots - slots / 4;
     return 1;
 }
 
@@ -433,16 +502,19 @@ static size_t put(Search *s, uint64_t fa, uint64_t fb) {
     size_t i = slot_of(s, fa, fb, &found);
     if (!found) s->table_count++;
     s->table[i].a = fa;
-    s->table[i].b = fb | 1;
+    s->table[i].b = fb | ON_LINE;
     return i;
 }
 
-/* 1 when the position is on the line or lost; else it is entered as on the line, in
- * *slot. Sets s->failed when the table cannot take it. */
+/* 1 when the position is on the line or lost (its slot in *slot); else it is entered as on
+ * the line, in *slot. Sets s->failed when the table cannot take it. */
 static int visit(Search *s, uint64_t fa, uint64_t fb, size_t *slot) {
     int found;
     size_t i = slot_of(s, fa, fb, &found);
-    if (found) return 1;
+    if (found) {
+        *slot = i;
+        return 1;
+    }
     if (s->table_count >= s->table_max) {
         if (s->table_mask + 1 < s->table_largest && double_table(s)) {
             *slot = put(s, fa, fb);
@@ -450,7 +522,18 @@ static int visit(Search *s, uint64_t fa, uint64_t fb, size_t *slot) {
         }
         memset(s->table, 0, (s->table_mask + 1) * sizeof(Slot));
         s->table_count = 0;
-        for (size_t d = 0; d < s->depth; d++) s->frames[d].slot = put(s, s->frames[d].fa, s->frames[d].fb);
+        s->clears++;
+        /* the open positions are the line's alone now; what each leaned on is gone, so none
+         * is lost for good before the first position ends (low 0) */
+        s->open_len = 0;
+        for (size_t d = 0; d < s->depth; d++) {
+            Frame *frame = &s->frames[d];
+            frame->slot = put(s, frame->fa, frame->fb);
+            frame->place = (uint32_t)d;
+            frame->low = 0;
+            s->table[frame->slot].b |= (uint64_t)d << 2;
+            s->open_keys[s->open_len++] = (Slot){frame->fa, frame->fb};
+        }
         if (s->table_count >= s->table_max) {
             s->failed = TABLE_TOO_SMALL;
             return 1;
@@ -459,13 +542,38 @@ static int visit(Search *s, uint64_t fa, uint64_t fb, size_t *slot) {
     }
     s->table_count++;
     s->table[i].a = fa;
-    s->table[i].b = fb | 1;
+    s->table[i].b = fb | ON_LINE;
     *slot = i;
     return 0;
 }
 
-static void mark_lost(Search *s, const Frame *frame) {
-    s->table[frame->slot].b = frame->fb;
+/* A position met again while searching the top frame's: when it is open, the top frame's
+ * loss (if it is lost) leans on it. */
+static void lean_on(Search *s, size_t slot) {
+    uint64_t marks = s->table[slot].b & PAYLOAD;
+    Frame *frame = &s->frames[s->depth - 1];
+    if ((marks & MARKS) && (uint32_t)(marks >> 2) < frame->low) frame->low = (uint32_t)(marks >> 2);
+}
+
+/* The top frame's position was searched without a win. Its loss is for good when it leans
+ * on no position opened before it (Tarjan's strongly connected components: it closes a
+ * component), and so is that of every position opened since, which all lean on it or
+ * later ones: their slots lose their marks. Else it stays open (OPEN), and its parent leans
+ * on what it leaned on. Only losses for good outlive a run (run_with_restarts): an open one
+ * may lean on a position whose search the run did not finish. */
+static void finish_frame(Search *s) {
+    Frame *frame = &s->frames[s->depth - 1];
+    if (frame->low >= frame->place) {
+        for (size_t i = frame->place; i < s->open_len; i++) {
+            int found;
+            size_t slot = slot_of(s, s->open_keys[i].a, s->open_keys[i].b, &found);
+            if (found) s->table[slot].b = s->open_keys[i].b;
+        }
+        s->open_len = frame->place;
+        return;
+    }
+    s->table[frame->slot].b = frame->fb | (uint64_t)frame->place << 2 | OPEN;
+    if (s->depth > 1 && frame->low < frame[-1].low) frame[-1].low = frame->low;
 }
 
 /* ------------------------------------------------------------------ steps */
@@ -836,6 +944,14 @@ static int legal_moves(const Search *s, Move *out) {
 
 #define MAX_MOVES 2048 /* above the most moves 16 piles can have: 16 * 52 + 2 * 16 * 8 */
 
+/* xorshift64*: the random order of a restarted run, the same on every machine. */
+static inline uint64_t next_random(Search *s) {
+    s->shuffle ^= s->shuffle >> 12;
+    s->shuffle ^= s->shuffle << 25;
+    s->shuffle ^= s->shuffle >> 27;
+    return s->shuffle * 0x2545f4914f6cdd1dULL;
+}
+
 /* Stable by rank, as Python's sort: sorting (rank, index) pairs keeps equal ranks in
  * order, and the steps themselves are moved once. */
 static void sort_by_rank(Search *s, size_t begin, size_t end) {
@@ -851,6 +967,7 @@ static void sort_by_rank(Search *s, size_t begin, size_t end) {
     int sorted = 1;
     for (size_t i = 0; i < n; i++) {
         keys[i] = ((uint64_t)(uint32_t)(steps[i].rank + 1) << 32) | i;
+        if (s->shuffle) keys[i] += (uint64_t)(next_random(s) % SHUFFLE_RANKS) << 32 | (next_random(s) & 0xffff) << 16;
         sorted &= i == 0 || keys[i] > keys[i - 1];
     }
     if (sorted) return;
@@ -866,7 +983,7 @@ static void sort_by_rank(Search *s, size_t begin, size_t end) {
         keys = tmp;
         tmp = swap;
     }
-    for (size_t i = 0; i < n; i++) s->scratch[i] = steps[(uint32_t)keys[i]];
+    for (size_t i = 0; i < n; i++) s->scratch[i] = steps[keys[i] & 0xffff];
     memcpy(steps, s->scratch, n * sizeof(Step));
 }
 
@@ -973,14 +1090,19 @@ static double monotonic_seconds(void) {
 
 static int time_is_up(const Search *s) { return monotonic_seconds() > s->deadline; }
 
+/* 0 to go on, else why the run ends here: UNKNOWN (a limit) or RESTART (its share of nodes). */
 static int count_node(Search *s) {
     s->nodes++;
     if (s->node_limit > 0 && s->nodes > s->node_limit) {
         s->nodes--;
-        return 1;
+        return UNKNOWN;
+    }
+    if (s->nodes == s->run_end) {
+        s->nodes--;
+        return RESTART;
     }
     if (s->nodes % CHECK_EVERY) return 0;
-    return *s->stop || (s->has_deadline && time_is_up(s));
+    return *s->stop || (s->has_deadline && time_is_up(s)) ? UNKNOWN : 0;
 }
 
 /* The progress a search reached, for a search stopped by its limits (the fair strategy
@@ -990,8 +1112,13 @@ static inline void note_progress(Search *s) {
 }
 
 static int push_frame(Search *s, size_t mark, uint64_t fa, uint64_t fb, size_t slot) {
-    if (!grow((void **)&s->frames, &s->frames_cap, s->depth + 1, sizeof(Frame))) return 0;
+    if (!grow((void **)&s->frames, &s->frames_cap, s->depth + 1, sizeof(Frame)) ||
+        !grow((void **)&s->open_keys, &s->open_cap, s->open_len + 1, sizeof(Slot)))
+        return 0;
     Frame *frame = &s->frames[s->depth++];
+    frame->place = frame->low = (uint32_t)s->open_len;
+    s->open_keys[s->open_len++] = (Slot){fa, fb};
+    s->table[slot].b = fb | (uint64_t)frame->place << 2 | ON_LINE;
     frame->begin = frame->next = s->arena_len;
     frame->mark = mark;
     frame->slot = slot;
@@ -1004,7 +1131,8 @@ static int push_frame(Search *s, size_t mark, uint64_t fa, uint64_t fb, size_t s
 }
 
 static int run(Search *s) {
-    if (count_node(s)) return UNKNOWN;
+    int ended = count_node(s);
+    if (ended) return ended;
     if (s->home_count == CARDS) return WINNABLE;
     uint64_t fa, fb;
     size_t slot;
@@ -1022,7 +1150,8 @@ static int run(Search *s) {
                 continue;
             }
             frame->next = at + 1;
-            if (count_node(s)) return UNKNOWN;
+            ended = count_node(s);
+            if (ended) return ended;
             size_t mark = s->played_len;
             Step step = s->arena[at];
             play_step(s, &step);
@@ -1032,11 +1161,12 @@ static int run(Search *s) {
             key_of(s, &fa, &fb);
             if (visit(s, fa, fb, &slot)) {
                 if (s->failed) return s->failed;
+                lean_on(s, slot);
                 undo_to(s, mark);
                 continue;
             }
             if (seen_lost(s)) {
-                s->table[slot].b = fb; /* searched: lost */
+                s->table[slot].b = fb; /* lost for good */
                 undo_to(s, mark);
                 continue;
             }
@@ -1044,12 +1174,53 @@ static int run(Search *s) {
             continue;
         }
         /* every step from here was searched: no win below this position */
-        mark_lost(s, frame);
+        finish_frame(s);
         s->arena_len = frame->begin;
         undo_to(s, frame->mark);
         s->depth--;
     }
     return UNWINNABLE;
+}
+
+/* Empties the slots of open positions (the line's among them), keeping the losses for good,
+ * and places the keys left. */
+static void keep_losses_for_good(Search *s) {
+    size_t slots = s->table_mask + 1;
+    for (size_t i = 0; i < slots; i++) {
+        if (s->table[i].a && (s->table[i].b & MARKS)) {
+            s->table[i] = (Slot){0, 0};
+            s->table_count--;
+        }
+    }
+    s->open_len = 0;
+    if (!place_keys(s, slots)) {
+        memset(s->table, 0, slots * sizeof(Slot));
+        s->table_count = 0;
+    }
+}
+
+/* The search, run again from the start in a new random order each time a run has searched
+ * restart_nodes positions (the first run in the fixed order), until one decides or a limit
+ * ends it (0: one run in the fixed order). A run keeps the positions found lost for good by
+ * the runs before it, and only those (see finish_frame), so each is exact, and a proof of
+ * a loss goes on where the run before left it: so the runs need not grow (measured: runs
+ * of equal share decide more deals than runs each twice as long as the one before). Except
+ * where a run had to clear its table, losing what it kept: the next run's share is then
+ * twice as large, so that some run can finish within its share. */
+static int run_with_restarts(Search *s, int64_t restart_nodes) {
+    int64_t share = restart_nodes;
+    for (uint64_t round = 1;; round++) {
+        int64_t clears = s->clears;
+        s->run_end = share > 0 ? s->nodes + share + 1 : 0;
+        int verdict = run(s);
+        if (verdict != RESTART) return verdict;
+        if (s->clears != clears) share *= 2;
+        undo_to(s, 0);
+        s->depth = 0;
+        s->arena_len = 0;
+        keep_losses_for_good(s);
+        s->shuffle = 0x9e3779b97f4a7c15ULL * round;
+    }
 }
 
 static void load(Search *s, const sw_rules *r, const sw_position *p) {
@@ -1088,11 +1259,12 @@ static void load(Search *s, const sw_rules *r, const sw_position *p) {
 }
 
 /* Search `p` for a win within `seconds` (<= 0: no limit) and `node_limit` (<= 0: none),
- * with a table of at most 2^table_bits fingerprints. The search also ends, as unknown, soon
+ * with a table of at most 2^table_bits fingerprints, restarted as run_with_restarts says
+ * (restart_nodes 0: never). The search also ends, as unknown, soon
  * after another thread sets `*stop` to nonzero (Python does on an interrupt). Fills `out`;
  * free its line with sw_free. */
 SW_EXPORT int sw_solve(const sw_rules *r, const sw_position *p, double seconds, int64_t node_limit, int table_bits,
-             volatile const int32_t *stop, sw_result *out) {
+             int64_t restart_nodes, volatile const int32_t *stop, sw_result *out) {
     Search *s = calloc(1, sizeof(Search));
     memset(out, 0, sizeof *out);
     if (!s) return out->verdict = NO_MEMORY;
@@ -1111,7 +1283,7 @@ SW_EXPORT int sw_solve(const sw_rules *r, const sw_position *p, double seconds, 
     if (s->table) {
         s->table_mask = slots - 1;
         s->table_max = slots - slots / 4;
-        verdict = run(s);
+        verdict = run_with_restarts(s, restart_nodes);
     }
     if (verdict == WINNABLE) {
         out->line = malloc(3 * s->played_len + 1);
@@ -1135,6 +1307,7 @@ SW_EXPORT int sw_solve(const sw_rules *r, const sw_position *p, double seconds, 
     free(s->scratch);
     free(s->order);
     free(s->frames);
+    free(s->open_keys);
     free(s);
     return verdict;
 }
