@@ -76,10 +76,16 @@ PUBLISHED: dict[str, tuple[float, float]] = {
 }
 """Blake and Gent's winnable share and its 95% margin, for the sets that play their rules."""
 RESULTS = Path(__file__).resolve().parent / "results" / "winnability"
-SOLVER_SOURCES = ("solitaire_widget/solver", "solitaire_widget/engine")
+PACKAGE = Path(sw.__file__).resolve().parent
+"""The package this run imports (``PYTHONPATH`` may name another than this checkout's)."""
+SOLVER_SOURCES = ("solver", "engine")
 """Where the code that decides a verdict lives: the solver, and the rules it plays by."""
 CHUNK = 8
 """Deals per task sent to a worker: few enough that a stopped run loses little."""
+
+
+Row = dict[str, Any]
+"""One deal's line of a results file: seed, verdict, seconds, positions searched."""
 
 
 class MixedResults(ValueError):
@@ -93,9 +99,9 @@ def solver_identity() -> dict[str, object]:
     (a change there may change a verdict or the time it takes)."""
     digest = hashlib.sha256()
     for folder in SOLVER_SOURCES:
-        for source in sorted((ROOT / folder).rglob("*")):
+        for source in sorted((PACKAGE / folder).rglob("*")):
             if source.suffix in (".py", ".c"):
-                digest.update(source.relative_to(ROOT).as_posix().encode() + b"\0")
+                digest.update(source.relative_to(PACKAGE.parent).as_posix().encode() + b"\0")
                 digest.update(source.read_bytes())
     return {
         "package": sw.__version__,
@@ -103,6 +109,10 @@ def solver_identity() -> dict[str, object]:
         "interface": native.INTERFACE_VERSION,
         "source digest": digest.hexdigest()[:16],
     }
+
+
+_worker_identity: dict[str, object] | None = None
+"""``solver_identity()`` in a worker process, worked out by its first task."""
 
 
 def header_for(name: str, time_limit: float) -> dict[str, object]:
@@ -121,7 +131,7 @@ def results_file(results: Path, name: str) -> Path:
     return results / f"{name.replace(' ', '-')}.jsonl"
 
 
-def read_results(path: Path) -> tuple[dict[str, Any] | None, list[dict[str, Any]]]:
+def read_results(path: Path) -> tuple[dict[str, Any] | None, list[Row]]:
     """The file's header and its deals' rows (``(None, [])`` when there is no file). A
     last line cut short (the run was killed while writing it) is dropped from the file."""
     if not path.exists():
@@ -153,12 +163,12 @@ def differences(found: dict[str, Any], wanted: dict[str, Any]) -> list[str]:
     return said
 
 
-def seeds_done(path: Path, header: dict[str, object]) -> set[int] | None:
-    """The seeds already solved in the set's results file, None when there is no file;
+def seeds_done(path: Path, header: dict[str, object]) -> set[int]:
+    """The seeds already solved in the set's results file (none when there is no file);
     ``MixedResults`` when the file was written under other conditions than ``header``'s."""
     found, rows = read_results(path)
     if found is None:
-        return None
+        return set()
     said = differences(found, header)
     if said:
         raise MixedResults(
@@ -168,8 +178,24 @@ def seeds_done(path: Path, header: dict[str, object]) -> set[int] | None:
     return {int(row["seed"]) for row in rows}
 
 
-def solve_seeds(game: str, options: dict[str, object], seeds: Sequence[int], time_limit: float) -> list[dict]:
-    """The task a worker runs: each seed's row."""
+def solve_seeds(
+    game: str,
+    options: dict[str, object],
+    seeds: Sequence[int],
+    time_limit: float,
+    identity: dict[str, object],
+) -> list[Row]:
+    """The task a worker runs: each seed's row. ``MixedResults`` when the worker's solver is
+    not ``identity`` (a Dask worker with another version of the package, or without the C
+    search)."""
+    global _worker_identity
+    if _worker_identity is None:
+        _worker_identity = solver_identity()
+    if _worker_identity != identity:
+        said = differences({"solver": _worker_identity}, {"solver": identity})
+        raise MixedResults(
+            f"a worker's solver is not this run's ({'; '.join(said)})".replace("the file", "it")
+        )
     rows = []
     for seed in seeds:
         result = sw.solve(sw.Game.new(game, seed=seed, **options), time_limit=time_limit)
@@ -179,7 +205,7 @@ def solve_seeds(game: str, options: dict[str, object], seeds: Sequence[int], tim
     return rows
 
 
-def append(path: Path, rows: Iterable[dict]) -> None:
+def append(path: Path, rows: Iterable[Row]) -> None:
     with path.open("a") as out:
         out.write("".join(json.dumps(row) + "\n" for row in rows))
 
@@ -192,20 +218,23 @@ def solve_missing(
     worker are in flight at a time, so that Ctrl-C leaves little unsaved; a Dask cluster
     gets them all at once, to spread them over its workers."""
     game, options = SETS[name]
+    identity = solver_identity()
     bar = Progress(len(seeds), True, name)
     try:
         if executor is None:
             for seed in seeds:
-                append(path, solve_seeds(game, options, [seed], time_limit))
+                append(path, solve_seeds(game, options, [seed], time_limit, identity))
                 bar.update(1)
             return
         chunks = [seeds[first : first + CHUNK] for first in range(0, len(seeds), CHUNK)]
         own = isinstance(executor, concurrent.futures.ProcessPoolExecutor)
         window = 2 * worker_count() if own else len(chunks)
-        in_flight: set[concurrent.futures.Future[list[dict]]] = set()
+        in_flight: set[concurrent.futures.Future[list[Row]]] = set()
         while chunks or in_flight:
             while chunks and len(in_flight) < window:
-                in_flight.add(executor.submit(solve_seeds, game, options, chunks.pop(0), time_limit))
+                in_flight.add(
+                    executor.submit(solve_seeds, game, options, chunks.pop(0), time_limit, identity)
+                )
             done, in_flight = concurrent.futures.wait(
                 in_flight, return_when=concurrent.futures.FIRST_COMPLETED
             )
@@ -226,7 +255,7 @@ def duration(seconds: float) -> str:
     return f"{seconds:.0f} s" if seconds < 3600 else f"{seconds / 3600:.1f} h"
 
 
-def summary_row(name: str, rows: list[dict[str, Any]]) -> str:
+def summary_row(name: str, rows: list[Row]) -> str:
     """The set's line of the table, from its deals' rows."""
     deals = len(rows)
     verdicts = [row["verdict"] for row in rows]
@@ -311,26 +340,30 @@ def main(argv: Sequence[str] | None = None) -> int:
     """Solve what the results files lack, then print the table; the exit status."""
     args = parse(argv)
     if not args.report:
-        todo: dict[str, tuple[Path, list[int]]] = {}
         try:
-            for name in args.sets:
-                path = results_file(args.results, name)
-                done = seeds_done(path, header_for(name, args.time_limit))
-                if done is None:
-                    todo[name] = (path, list(range(args.deals)))
-                else:
-                    todo[name] = (path, [seed for seed in range(args.deals) if seed not in done])
+            todo = missing_seeds(args)
+            for name, (path, _) in todo.items():
+                if not path.exists():
+                    path.parent.mkdir(parents=True, exist_ok=True)
+                    path.write_text(json.dumps({"header": header_for(name, args.time_limit)}) + "\n")
+            if not solve_all(todo, args):
+                return 130
         except MixedResults as error:
             print(f"winnability: {error}", file=sys.stderr)
             return 2
-        for name, (path, _) in todo.items():
-            if not path.exists():
-                path.parent.mkdir(parents=True, exist_ok=True)
-                path.write_text(json.dumps({"header": header_for(name, args.time_limit)}) + "\n")
-        if not solve_all(todo, args):
-            return 130
     report(args.results, args.sets, args.deals)
     return 0
+
+
+def missing_seeds(args: argparse.Namespace) -> dict[str, tuple[Path, list[int]]]:
+    """Each set's results file and the seeds it lacks; ``MixedResults`` when a file was
+    written under other conditions (checked for every set before any file is started)."""
+    todo = {}
+    for name in args.sets:
+        path = results_file(args.results, name)
+        done = seeds_done(path, header_for(name, args.time_limit))
+        todo[name] = (path, [seed for seed in range(args.deals) if seed not in done])
+    return todo
 
 
 def solve_all(todo: dict[str, tuple[Path, list[int]]], args: argparse.Namespace) -> bool:

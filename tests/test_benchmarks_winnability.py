@@ -25,12 +25,12 @@ def solved(monkeypatch):
     stop_at: set[int] = set()
     solve = winnability.solve_seeds
 
-    def counting(game, options, chunk, time_limit):
+    def counting(game, options, chunk, time_limit, identity):
         for seed in chunk:
             if seed in stop_at:
                 raise KeyboardInterrupt
             seeds.append(seed)
-        return solve(game, options, chunk, time_limit)
+        return solve(game, options, chunk, time_limit, identity)
 
     monkeypatch.setattr(winnability, "solve_seeds", counting)
     return seeds, stop_at
@@ -122,12 +122,25 @@ def test_a_refused_set_starts_no_file_for_the_others(tmp_path, solved, capsys):
     assert not (tmp_path / "following.jsonl").exists()
 
 
+def test_a_worker_with_another_solver_is_refused(tmp_path, capsys, monkeypatch):
+    identity = winnability.solver_identity()
+    monkeypatch.setattr(winnability, "_worker_identity", identity | {"source digest": "other"})
+    assert run(tmp_path, "--deals", "2", "--time-limit", "5") == 2
+    said = capsys.readouterr().err
+    digest = identity["source digest"]
+    assert (
+        f"a worker's solver is not this run's (solver source digest: it has 'other', this run {digest!r})"
+        in said
+    )
+    assert lines(tmp_path)[1:] == []
+
+
 def test_the_solver_identity_changes_with_its_source(tmp_path, monkeypatch):
     before = winnability.solver_identity()
-    solver = tmp_path / "solitaire_widget" / "solver"
+    solver = tmp_path / "solver"
     solver.mkdir(parents=True)
     (solver / "search.py").write_text("# a search\n")
-    monkeypatch.setattr(winnability, "ROOT", tmp_path)
+    monkeypatch.setattr(winnability, "PACKAGE", tmp_path)
     first = winnability.solver_identity()
     (solver / "search.py").write_text("# another search\n")
     assert first["source digest"] != winnability.solver_identity()["source digest"] != before["source digest"]
