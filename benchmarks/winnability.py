@@ -211,12 +211,15 @@ def append(path: Path, rows: Iterable[Row]) -> None:
 
 
 def solve_missing(
-    name: str, seeds: list[int], time_limit: float, path: Path, executor: concurrent.futures.Executor | None
+    name: str,
+    seeds: list[int],
+    time_limit: float,
+    path: Path,
+    executor: concurrent.futures.Executor | None,
+    window: int,
 ) -> None:
     """Solve ``seeds`` of the set, appending each task's rows to ``path`` as it ends; in
-    this process when ``executor`` is None. On a pool of the package's own a few tasks per
-    worker are in flight at a time, so that Ctrl-C leaves little unsaved; a Dask cluster
-    gets them all at once, to spread them over its workers."""
+    this process when ``executor`` is None, else with at most ``window`` tasks in flight."""
     game, options = SETS[name]
     identity = solver_identity()
     bar = Progress(len(seeds), True, name)
@@ -227,8 +230,6 @@ def solve_missing(
                 bar.update(1)
             return
         chunks = [seeds[first : first + CHUNK] for first in range(0, len(seeds), CHUNK)]
-        own = isinstance(executor, concurrent.futures.ProcessPoolExecutor)
-        window = 2 * worker_count() if own else len(chunks)
         in_flight: set[concurrent.futures.Future[list[Row]]] = set()
         while chunks or in_flight:
             while chunks and len(in_flight) < window:
@@ -369,10 +370,13 @@ def missing_seeds(args: argparse.Namespace) -> dict[str, tuple[Path, list[int]]]
 def solve_all(todo: dict[str, tuple[Path, list[int]]], args: argparse.Namespace) -> bool:
     """Solve each set's missing seeds; False when stopped by Ctrl-C (what was solved is kept)."""
     executor = executor_for(args)
+    # Two tasks per worker of our own pool, so that Ctrl-C loses little unsaved work; a
+    # Dask cluster gets every task at once, to spread them over its workers.
+    window = 2 * args.workers if args.scheduler is None else sys.maxsize
     before = set(multiprocessing.active_children())
     try:
         for name, (path, seeds) in todo.items():
-            solve_missing(name, seeds, args.time_limit, path, executor)
+            solve_missing(name, seeds, args.time_limit, path, executor, window)
     except KeyboardInterrupt:
         if isinstance(executor, concurrent.futures.ProcessPoolExecutor):
             stop_own_workers(before)
