@@ -58,7 +58,7 @@ from ..engine.cards import DECK
 from ..engine.safety import is_safe_home
 from .dead_ends import DeadEnds
 from .father_dead_ends import FatherDeadEnds
-from .restarts import RESTART_NODES, OpenPositions, RandomOrder, Restart
+from .restarts import RESTART_NODES, TIMED_RESTART_NODES, OpenPositions, RandomOrder, Restart
 
 Key = tuple[int | None, int, bytes]
 Step = tuple[Move, ...]
@@ -160,7 +160,8 @@ class _Talon:
 class DepthFirstSearch:
     """One search from ``position`` (which it changes while it runs, and leaves as it was
     when it returns), within ``time_limit`` seconds from ``start`` and ``node_limit`` nodes,
-    restarted after each ``restart_nodes`` positions (None: never; see ``run``)."""
+    restarted after each ``restart_nodes`` positions (0: never; None: ``restarts.RESTART_NODES``
+    with a node limit, else ``restarts.TIMED_RESTART_NODES``; see ``run``)."""
 
     def __init__(
         self,
@@ -168,11 +169,13 @@ class DepthFirstSearch:
         time_limit: float | None,
         node_limit: int | None,
         start: float,
-        restart_nodes: int | None = RESTART_NODES,
+        restart_nodes: int | None = None,
     ) -> None:
         self.position = position
         self.deadline = None if time_limit is None else start + time_limit
         self.node_limit = node_limit
+        if restart_nodes is None:
+            restart_nodes = RESTART_NODES if node_limit is not None else TIMED_RESTART_NODES
         self.restart_nodes = restart_nodes
         self.nodes = 0
         self.run_end = 0
@@ -369,7 +372,7 @@ class DepthFirstSearch:
         in the random order of its number (``restarts.RandomOrder``), keeping only the
         losses for good. A run that had to clear its table (and so lost what it kept) gives
         the next one twice its share, so that some run can finish within its share."""
-        share = self.restart_nodes or 0
+        share = self.restart_nodes
         runs = 0
         while True:
             self.run_end = self.nodes + share + 1 if share else 0

@@ -18,9 +18,15 @@ from collections.abc import Hashable, Sequence
 from typing import Generic, TypeVar
 
 RESTART_NODES = 300_000
-"""Positions each run of the pure-Python search may take before it starts again: the C
+"""Positions each run of a search with a node limit may take before it starts again: the C
 search's share (``native.RESTART_NODES``), so that both search the same positions, node for
-node, restarts included."""
+node, restarts included, and an answer within a node limit (a deal's difficulty, the seed
+``Game.new(winnable=True)`` picks) is the same on every machine, with or without C."""
+
+TIMED_RESTART_NODES = 10_000
+"""The share of a search bounded by time alone, whose answer depends on the machine anyway:
+the Python search takes some 13,000 positions a second, so at C's share it would hardly
+ever restart within 10 s (measured in docs/solver.md)."""
 
 MAX_VISITED = 2_000_000
 """Most keys a search keeps (open positions and losses for good; about 0.5 GB at most); when

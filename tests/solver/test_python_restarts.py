@@ -21,7 +21,7 @@ SHARE = 1_000
 """A share of positions per run small enough for the Python search to restart in a test."""
 
 
-def python_search(g: sw.Game, node_limit: int, restart_nodes: int | None) -> tuple[str, list[sw.Move], int]:
+def python_search(g: sw.Game, node_limit: int, restart_nodes: int) -> tuple[str, list[sw.Move], int]:
     depth_first = DepthFirstSearch(g.position, None, node_limit, time.perf_counter(), restart_nodes)
     try:
         line = depth_first.run()
@@ -89,7 +89,7 @@ def test_an_unwinnable_proof_is_not_searched_again_run_by_run():
     """Klondike seed 59: 4,317 positions to prove lost in the fixed order. Runs of 1,000
     that dropped every loss would never end; keeping the losses for good, the runs together
     cost about what the fixed order does."""
-    fixed = python_search(sw.Game.new("klondike", seed=59), 100_000, None)
+    fixed = python_search(sw.Game.new("klondike", seed=59), 100_000, 0)
     restarted = python_search(sw.Game.new("klondike", seed=59), 100_000, SHARE)
     assert fixed[0] == restarted[0] == "unwinnable"
     assert fixed[2] > 4 * SHARE
@@ -131,3 +131,15 @@ def test_a_run_number_gives_the_same_random_order_and_another_number_another():
     assert first == RandomOrder(1).sorted(ranked)
     assert sorted(first) == sorted(entry for _, entry in ranked)
     assert RandomOrder(2).sorted(ranked) != first
+
+
+def test_a_search_with_a_node_limit_restarts_at_cs_share_and_one_bounded_by_time_alone_sooner():
+    """With a node limit the answer must be the C search's on every machine; bounded by time
+    alone it depends on the machine anyway, and the Python search is too slow to reach C's
+    share within seconds."""
+    position = sw.Game.new("klondike", seed=0).position
+    start = time.perf_counter()
+    assert DepthFirstSearch(position, None, 50_000, start).restart_nodes == native.RESTART_NODES
+    assert DepthFirstSearch(position, 10.0, 50_000, start).restart_nodes == native.RESTART_NODES
+    assert DepthFirstSearch(position, 10.0, None, start).restart_nodes == restarts.TIMED_RESTART_NODES
+    assert restarts.TIMED_RESTART_NODES < native.RESTART_NODES
