@@ -22,8 +22,11 @@ card is. "unwinnable" means no sequence of legal moves wins, whatever the order 
 - **Visited positions**: a position on the current line is never entered again, and a
   position whose search finished without a win is kept in a table and never searched
   again. This is plain depth-first reachability with a visited set, so the verdict stays
-  exact. The table is bounded (``MAX_LOST`` keys); when full it is cleared, which only
-  costs repeated work.
+  exact. The table is bounded (``restarts.MAX_VISITED`` keys); when full it is cleared,
+  which only costs repeated work.
+- **Restarts** (``restarts``): a run past its share of positions (``restart_nodes``) gives
+  way to a new run from the start, whose steps of equal or nearby rank come in a random
+  order; the positions found lost for good are kept, the rest dropped, so each run is exact.
 - **Positions seen to be lost** (``dead_ends.DeadEnds``): in games with face-down cards,
   each new position is tested with a generous over-estimate of what play could ever do;
   when it leaves a card that can never go home, the position counts as searched without
@@ -55,6 +58,7 @@ from ..engine.cards import DECK
 from ..engine.safety import is_safe_home
 from .dead_ends import DeadEnds
 from .father_dead_ends import FatherDeadEnds
+from .restarts import RESTART_NODES, TIMED_RESTART_NODES, OpenPositions, RandomOrder, Restart
 
 Key = tuple[int | None, int, bytes]
 Step = tuple[Move, ...]
@@ -71,9 +75,6 @@ class _Joined(NamedTuple):
 
 
 Entry: TypeAlias = "Step | _Joined"
-
-MAX_LOST = 2_000_000
-"""Most keys kept in the table of positions searched without a win (about 0.5 GB at most)."""
 
 _CHECK_EVERY = 256
 """Nodes between two looks at the clock."""
@@ -158,15 +159,34 @@ class _Talon:
 
 class DepthFirstSearch:
     """One search from ``position`` (which it changes while it runs, and leaves as it was
-    when it returns), within ``time_limit`` seconds from ``start`` and ``node_limit`` nodes."""
+    when it returns), within ``time_limit`` seconds from ``start`` and ``node_limit`` nodes,
+    restarted after each ``restart_nodes`` positions (0: never; None: ``restarts.RESTART_NODES``
+    with a node limit, else ``restarts.TIMED_RESTART_NODES``; see ``run``)."""
 
     def __init__(
-        self, position: Position, time_limit: float | None, node_limit: int | None, start: float
+        self,
+        position: Position,
+        time_limit: float | None,
+        node_limit: int | None,
+        start: float,
+        restart_nodes: int | None = None,
     ) -> None:
         self.position = position
         self.deadline = None if time_limit is None else start + time_limit
         self.node_limit = node_limit
+        if restart_nodes is None:
+            restart_nodes = RESTART_NODES if node_limit is not None else TIMED_RESTART_NODES
+        self.restart_nodes = restart_nodes
         self.nodes = 0
+        self.run_end = 0
+        """The node count at which the current run gives way to the next (0: never)."""
+        self.order: RandomOrder | None = None
+        """The current run's random order of steps (None: the fixed order)."""
+        self.lost: set[Key] = set()
+        """The positions found lost for good, kept across runs."""
+        self.visited: OpenPositions[Key] = OpenPositions(self.lost)
+        self.line: list[Step] = []
+        """The steps played from the start to the current run's position."""
         self.most_home = _home(position)
         """The most cards home in any position searched: how far a search stopped by its
         limits got (counted after each step, as the C search's note_progress)."""
@@ -319,6 +339,8 @@ class DepthFirstSearch:
                 ranked.append((rank, entry))
                 continue
             ranked.append((rank, (move,)))
+        if self.order is not None:
+            return self.order.sorted(ranked)
         ranked.sort(key=_rank_of)
         return [step for _, step in ranked]
 
@@ -327,6 +349,9 @@ class DepthFirstSearch:
         if self.node_limit is not None and self.nodes > self.node_limit:
             self.nodes -= 1
             raise Stop
+        if self.nodes == self.run_end:
+            self.nodes -= 1
+            raise Restart
         if (
             self.deadline is not None
             and self.nodes % _CHECK_EVERY == 0
@@ -340,15 +365,31 @@ class DepthFirstSearch:
             return True
         return self.father_dead_ends is not None and self.father_dead_ends.cannot_clear(position)
 
-    @staticmethod
-    def lose(lost: set[Key], key: Key) -> None:
-        """Keep ``key`` as searched without a win (the table cleared first when full)."""
-        if len(lost) >= MAX_LOST:
-            lost.clear()
-        lost.add(key)
-
     def run(self) -> list[Move] | None:
-        """A winning line, or None when there is none; ``Stop`` when a limit is hit."""
+        """A winning line, or None when there is none; ``Stop`` when a limit is hit.
+
+        The first run takes the fixed order; a run past its share of positions starts again
+        in the random order of its number (``restarts.RandomOrder``), keeping only the
+        losses for good. A run that had to clear its table (and so lost what it kept) gives
+        the next one twice its share, so that some run can finish within its share."""
+        share = self.restart_nodes
+        runs = 0
+        while True:
+            self.run_end = self.nodes + share + 1 if share else 0
+            try:
+                return self.run_once()
+            except Restart:
+                for step in reversed(self.line):
+                    for _ in step:
+                        self.position.pop()
+            if self.visited.clears:
+                share *= 2
+            runs += 1
+            self.order = RandomOrder(runs)
+
+    def run_once(self) -> list[Move] | None:
+        """One run from the start: a winning line, or None when there is none; ``Restart``
+        when the run's share of positions is used up, ``Stop`` when a limit is hit."""
         position, key = self.position, self.key
         push, pop = position.push, position.pop
         self.count_node()
@@ -357,12 +398,11 @@ class DepthFirstSearch:
         root = key(position)
         if self.seen_lost(position):
             return None
-        on_line: set[Key] = {root}
-        lost: set[Key] = set()
-        keys: list[Key] = [root]
+        visited = self.visited = OpenPositions(self.lost)
+        visited.open(root)
         todo: list[list[Entry]] = [self.children()]
         nexts: list[int] = [0]
-        line: list[Step] = []
+        line = self.line = []
         while todo:
             steps, at = todo[-1], nexts[-1]
             if at < len(steps):
@@ -380,27 +420,24 @@ class DepthFirstSearch:
                     line.append(step)
                     return [move for taken in line for move in taken]
                 child = key(position)
-                if child in on_line or child in lost:
+                if visited.seen(child):
                     for _ in step:
                         pop()
                     continue
                 if self.seen_lost(position):
-                    self.lose(lost, child)
+                    visited.lose(child)
                     for _ in step:
                         pop()
                     continue
-                on_line.add(child)
-                keys.append(child)
+                visited.open(child)
                 todo.append(self.children())
                 nexts.append(0)
                 line.append(step)
                 continue
             # Every step from here was searched: no win below this position.
-            done = keys.pop()
+            visited.close()
             todo.pop()
             nexts.pop()
-            on_line.discard(done)
-            self.lose(lost, done)
             if line:
                 for _ in line.pop():
                     pop()

@@ -967,7 +967,13 @@ static void sort_by_rank(Search *s, size_t begin, size_t end) {
     int sorted = 1;
     for (size_t i = 0; i < n; i++) {
         keys[i] = ((uint64_t)(uint32_t)(steps[i].rank + 1) << 32) | i;
-        if (s->shuffle) keys[i] += (uint64_t)(next_random(s) % SHUFFLE_RANKS) << 32 | (next_random(s) & 0xffff) << 16;
+        if (s->shuffle) {
+            /* two statements: C leaves the order of two calls in one expression open, and
+             * restarts.py draws the rank's jitter first, then the tie-break */
+            uint64_t jitter = next_random(s) % SHUFFLE_RANKS;
+            uint64_t tie = next_random(s) & 0xffff;
+            keys[i] += jitter << 32 | tie << 16;
+        }
         sorted &= i == 0 || keys[i] > keys[i - 1];
     }
     if (sorted) return;
