@@ -36,6 +36,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 import solitaire_widget as sw
+from benchmarks.figures import percentile
 from solitaire_widget.scripting import wilson_interval
 from solitaire_widget.scripting.fair import FAIR_NODE_LIMIT, FAIR_SAMPLES
 
@@ -108,8 +109,8 @@ def report(results: Path, deals: int) -> None:
     for (name, strategy, settings), rows in groups.items():
         won = sum(bool(row["won"]) for row in rows)
         low, high = wilson_interval(won, len(rows))
-        seconds = sorted(float(row["seconds"]) for row in rows)  # type: ignore[arg-type]
-        p90 = seconds[min(len(seconds) - 1, int(0.9 * len(seconds)))]
+        seconds = [float(row["seconds"]) for row in rows]  # type: ignore[arg-type]
+        p90 = percentile(seconds, 0.9)
         errors = sum(row["end"] == "error" for row in rows)
         print(
             f"| {name} | {strategy} | {settings or '—'} | {len(rows)} | {won} | {won / len(rows):.1%} | "

@@ -37,6 +37,7 @@ sys.path.insert(0, str(ROOT / "tests" / "solver"))
 from make_ksolve_table import ksolve_verdict
 
 import solitaire_widget as sw
+from benchmarks.figures import percentile
 from solitaire_widget.solver import native
 from solitaire_widget.solver.search import check_limits
 
@@ -92,13 +93,13 @@ def disagreements(outcomes: dict[int, tuple[Outcome, Outcome]]) -> list[str]:
 
 def table_row(draw: int, solver: str, outcomes: list[Outcome]) -> str:
     verdicts = [verdict for verdict, _ in outcomes]
-    seconds = sorted(took for _, took in outcomes)
+    seconds = [took for _, took in outcomes]
     decided = len(verdicts) - verdicts.count("unknown")
     return (
         f"| {draw} | {solver} | {len(outcomes)} | {verdicts.count('winnable')} | "
         f"{verdicts.count('unwinnable')} | {verdicts.count('unknown')} | {decided / len(outcomes):.1%} | "
         f"{statistics.median(seconds):.3f} s | {statistics.mean(seconds):.3f} s | "
-        f"{seconds[min(len(seconds) - 1, int(0.9 * len(seconds)))]:.3f} s |"
+        f"{percentile(seconds, 0.9):.3f} s |"
     )
 
 

@@ -29,6 +29,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 import solitaire_widget as sw
+from benchmarks.figures import percentile
 from solitaire_widget.solver import native, solve
 
 GAMES = {
@@ -39,11 +40,6 @@ GAMES = {
     "following": ("following", {}),
 }
 TARGETS = ("klondike", "klondike draw 3", "father", "following")
-
-
-def percentile(values: list[float], share: float) -> float:
-    ordered = sorted(values)
-    return ordered[min(len(ordered) - 1, int(share * len(ordered)))]
 
 
 def peak_megabytes() -> float:

@@ -50,6 +50,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 import solitaire_widget as sw
+from benchmarks.figures import percentile
 from solitaire_widget.scripting import wilson_interval
 from solitaire_widget.scripting.executors import (
     Progress,
@@ -245,11 +246,6 @@ def solve_missing(
                 bar.update(len(rows))
     finally:
         bar.close()
-
-
-def percentile(values: list[float], share: float) -> float:
-    ordered = sorted(values)
-    return ordered[min(len(ordered) - 1, int(share * len(ordered)))]
 
 
 def duration(seconds: float) -> str:
