@@ -18,10 +18,12 @@ from collections.abc import Hashable, Sequence
 from typing import Generic, TypeVar
 
 RESTART_NODES = 300_000
-"""Positions each run of a search with a node limit may take before it starts again: the C
-search's share (``native.RESTART_NODES``), so that both search the same positions, node for
+"""Positions each run of a search may take before it starts again in a random order,
+keeping what it proved lost for good: the C search's share always (``native.search``), the
+Python search's when it has a node limit, so that both search the same positions, node for
 node, restarts included, and an answer within a node limit (a deal's difficulty, the seed
-``Game.new(winnable=True)`` picks) is the same on every machine, with or without C."""
+``Game.new(winnable=True)`` picks) is the same on every machine, with or without C. A
+search within that many positions, such as a fair judgment's samples, is the fixed order's."""
 
 TIMED_RESTART_NODES = 10_000
 """The share of a search bounded by time alone, whose answer depends on the machine anyway:

@@ -36,6 +36,7 @@ from ...engine.cards import DECK, card_set
 from ...engine.rules import NO_CARD, Rules
 from ...engine.safety import cards_needed_home
 from ..father_dead_ends import FatherDeadEnds
+from ..restarts import RESTART_NODES
 
 _log = logging.getLogger("solitaire_widget")
 
@@ -50,11 +51,6 @@ TABLE_BITS = 25
 1 MB and doubles in place as it fills, so a short search takes little memory and a long one
 never holds two tables at once (``solve``'s ``table_megabytes`` sets the cap)."""
 
-RESTART_NODES = 300_000
-"""Positions each run of the search may take before it starts again in a random order,
-keeping what it proved lost for good (``search.c``'s run_with_restarts).
-A search within that many positions, such as a fair judgment's samples, is the search in
-the fixed order that ``depth_first.py`` also takes, node for node."""
 
 _WAKE_EVERY = 0.05
 """Seconds between two looks for an interrupt while the C search runs."""
@@ -232,14 +228,15 @@ def search(
     restart_nodes: int = RESTART_NODES,
 ) -> tuple[Literal["winnable", "unwinnable", "unknown"], list[Move], int, int] | None:
     """Search ``position`` as ``depth_first.py`` does: ``(verdict, winning line or [], nodes,
-        the most cards home in any position searched)``,
-        or None when the accelerator is off or not built, or the game has more piles than the
-        C code holds. ``foundation_split``: foundations ``[0, split)`` and ``[split, count)``
-        are keyed apart. ``table_bits`` caps the visited table at ``2 ** table_bits`` slots
-        (three quarters of them used before it is cleared); ``restart_nodes`` is the first run's
-    share of positions before the search starts again in a random order (0: it never does).
-    An interrupt (``KeyboardInterrupt``)
-        while it runs stops the C search within a few thousand positions and is raised again."""
+    the most cards home in any position searched)``, or None when the accelerator is off or
+    not built, or the game has more piles than the C code holds. ``foundation_split``:
+    foundations ``[0, split)`` and ``[split, count)`` are keyed apart. ``table_bits`` caps the
+    visited table at ``2 ** table_bits`` slots (three quarters of them used before it is
+    cleared); ``restart_nodes`` is the first run's share of positions before the search
+    starts again in a random order (0: it never does; ``restarts.RESTART_NODES``, the Python
+    search's share with a node limit, so that both search the same positions). An interrupt
+    (``KeyboardInterrupt``) while it runs stops the C search within a few thousand positions
+    and is raised again."""
     rules = position.rules
     if rules.tableau_count > _MAX_TABLEAU or rules.foundation_count > _MAX_FOUNDATIONS or not available():
         return None
