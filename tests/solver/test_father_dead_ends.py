@@ -8,6 +8,7 @@ import random
 
 import pytest
 from engine_helpers import FATHER_BLOCKED, make
+from solver_lines import winning_lines
 from solver_paths import native_or_skip
 
 import solitaire_widget as sw
@@ -59,19 +60,12 @@ def test_a_tableau_cleared_with_the_help_of_empty_piles_passes():
 
 
 def test_no_position_of_a_winning_line_is_called_lost():
-    lines = 0
-    for seed in SEEDS:
-        g = sw.Game.new("father", seed=seed)
-        result = solve(g, time_limit=None, node_limit=200_000)
-        if result.verdict != "winnable":
-            continue
-        lines += 1
-        p = g.position.copy()
-        test = FatherDeadEnds(p.rules)
-        for move in result.moves:
-            assert not test.cannot_clear(p), (seed, move)
-            p.push(move)
-    assert lines >= 30
+    lines = winning_lines("father", SEEDS, 200_000)
+    for seed, steps in lines:
+        test = FatherDeadEnds(steps[0][0].rules)
+        for position, move in steps:
+            assert not test.cannot_clear(position), (seed, move)
+    assert len(lines) >= 30
 
 
 def verdicts(games: list[sw.Game], node_limit: int) -> list[str]:

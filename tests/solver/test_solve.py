@@ -23,6 +23,7 @@ from engine_helpers import (
     position,
     suit_run,
 )
+from solver_lines import winning_lines
 
 import solitaire_widget as sw
 from solitaire_widget.solver import SolveResult, solve
@@ -375,19 +376,12 @@ HOPELESS_CHECKS = [("klondike", {}), ("klondike", {"draw": 3}), ("father", {}), 
 def test_no_position_of_a_winning_line_is_called_hopeless(game, options):
     """The dead-end test may only ever call lost a position that is: every position along
     the winning lines of many deals passes it."""
-    lines = 0
-    for seed in range(40):
-        g = sw.Game.new(game, seed=seed, **options)
-        result = solve(g, time_limit=None, node_limit=DEAL_NODE_LIMIT)
-        if result.verdict != "winnable":
-            continue
-        lines += 1
-        position = g.position.copy()
-        dead_ends = DeadEnds(position.rules)
-        for move in result.moves:
-            assert not dead_ends.hopeless(position), (seed, move)
-            position.push(move)
-    assert lines >= 20
+    lines = winning_lines(game, range(40), DEAL_NODE_LIMIT, **options)
+    for seed, steps in lines:
+        dead_ends = DeadEnds(steps[0][0].rules)
+        for before, move in steps:
+            assert not dead_ends.hopeless(before), (seed, move)
+    assert len(lines) >= 20
 
 
 # ---------------------------------------------------------------------------- limits
