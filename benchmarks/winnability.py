@@ -148,19 +148,20 @@ def read_results(path: Path) -> tuple[dict[str, Any] | None, list[Row]]:
     return lines[0].get("header"), lines[1:]
 
 
-def differences(found: dict[str, Any], wanted: dict[str, Any]) -> list[str]:
-    """The header fields that differ, as "field: file has X, this run Y"."""
+def differences(found: dict[str, Any], wanted: dict[str, Any], holder: str = "the file") -> list[str]:
+    """The header fields that differ, as "field: the file has X, this run Y" (``holder``
+    names what has ``found``)."""
     said = []
     for key in wanted:
         if key == "solver":
             found_solver = found.get(key) or {}
             said += [
-                f"solver {part}: the file has {found_solver.get(part)!r}, this run {value!r}"
+                f"solver {part}: {holder} has {found_solver.get(part)!r}, this run {value!r}"
                 for part, value in wanted[key].items()
                 if found_solver.get(part) != value
             ]
         elif found.get(key) != wanted[key]:
-            said.append(f"{key}: the file has {found.get(key)!r}, this run {wanted[key]!r}")
+            said.append(f"{key}: {holder} has {found.get(key)!r}, this run {wanted[key]!r}")
     return said
 
 
@@ -193,10 +194,8 @@ def solve_seeds(
     if _worker_identity is None:
         _worker_identity = solver_identity()
     if _worker_identity != identity:
-        said = differences({"solver": _worker_identity}, {"solver": identity})
-        raise MixedResults(
-            f"a worker's solver is not this run's ({'; '.join(said)})".replace("the file", "it")
-        )
+        said = differences({"solver": _worker_identity}, {"solver": identity}, holder="it")
+        raise MixedResults(f"a worker's solver is not this run's ({'; '.join(said)})")
     rows = []
     for seed in seeds:
         result = sw.solve(sw.Game.new(game, seed=seed, **options), time_limit=time_limit)

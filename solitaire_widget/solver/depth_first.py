@@ -184,7 +184,8 @@ class DepthFirstSearch:
         """The current run's random order of steps (None: the fixed order)."""
         self.lost: set[Key] = set()
         """The positions found lost for good, kept across runs."""
-        self.visited: OpenPositions[Key] = OpenPositions(self.lost)
+        self.visited: OpenPositions[Key]
+        """The current run's open and finished positions (each run makes its own)."""
         self.line: list[Step] = []
         """The steps played from the start to the current run's position."""
         self.most_home = _home(position)
