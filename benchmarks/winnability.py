@@ -116,15 +116,16 @@ _worker_identity: dict[str, object] | None = None
 """``solver_identity()`` in a worker process, worked out by its first task."""
 
 
-def header_for(name: str, time_limit: float) -> dict[str, object]:
-    """The header line of the set's results file for a run at ``time_limit`` seconds."""
+def header_for(name: str, time_limit: float, identity: dict[str, object]) -> dict[str, object]:
+    """The header line of the set's results file for a run at ``time_limit`` seconds by the
+    solver ``identity`` (``solver_identity()``)."""
     game, options = SETS[name]
     return {
         "set": name,
         "game": game,
         "options": options,
         "time_limit": time_limit,
-        "solver": solver_identity(),
+        "solver": identity,
     }
 
 
@@ -217,11 +218,12 @@ def solve_missing(
     path: Path,
     executor: concurrent.futures.Executor | None,
     window: int,
+    identity: dict[str, object],
 ) -> None:
     """Solve ``seeds`` of the set, appending each task's rows to ``path`` as it ends; in
-    this process when ``executor`` is None, else with at most ``window`` tasks in flight."""
+    this process when ``executor`` is None, else with at most ``window`` tasks in flight,
+    each refused by a worker whose solver is not ``identity``."""
     game, options = SETS[name]
-    identity = solver_identity()
     bar = Progress(len(seeds), True, name)
     try:
         if executor is None:
@@ -336,13 +338,15 @@ def main(argv: Sequence[str] | None = None) -> int:
     """Solve what the results files lack, then print the table; the exit status."""
     args = parse(argv)
     if not args.report:
+        identity = solver_identity()
         try:
-            todo = missing_seeds(args)
+            todo = missing_seeds(args, identity)
             for name, (path, _) in todo.items():
                 if not path.exists():
                     path.parent.mkdir(parents=True, exist_ok=True)
-                    path.write_text(json.dumps({"header": header_for(name, args.time_limit)}) + "\n")
-            if not solve_all(todo, args):
+                    header = header_for(name, args.time_limit, identity)
+                    path.write_text(json.dumps({"header": header}) + "\n")
+            if not solve_all(todo, args, identity):
                 return 130
         except MixedResults as error:
             print(f"winnability: {error}", file=sys.stderr)
@@ -351,19 +355,23 @@ def main(argv: Sequence[str] | None = None) -> int:
     return 0
 
 
-def missing_seeds(args: argparse.Namespace) -> dict[str, tuple[Path, list[int]]]:
+def missing_seeds(args: argparse.Namespace, identity: dict[str, object]) -> dict[str, tuple[Path, list[int]]]:
     """Each set's results file and the seeds it lacks; ``MixedResults`` when a file was
-    written under other conditions (checked for every set before any file is started)."""
+    written under other conditions or by a solver other than ``identity`` (checked for every
+    set before any file is started)."""
     todo = {}
     for name in args.sets:
         path = results_file(args.results, name)
-        done = seeds_done(path, header_for(name, args.time_limit))
+        done = seeds_done(path, header_for(name, args.time_limit, identity))
         todo[name] = (path, [seed for seed in range(args.deals) if seed not in done])
     return todo
 
 
-def solve_all(todo: dict[str, tuple[Path, list[int]]], args: argparse.Namespace) -> bool:
-    """Solve each set's missing seeds; False when stopped by Ctrl-C (what was solved is kept)."""
+def solve_all(
+    todo: dict[str, tuple[Path, list[int]]], args: argparse.Namespace, identity: dict[str, object]
+) -> bool:
+    """Solve each set's missing seeds with the solver ``identity``; False when stopped by
+    Ctrl-C (what was solved is kept)."""
     executor = executor_for(args)
     # Two tasks per worker of our own pool, so that Ctrl-C loses little unsaved work; a
     # Dask cluster gets every task at once, to spread them over its workers.
@@ -371,7 +379,7 @@ def solve_all(todo: dict[str, tuple[Path, list[int]]], args: argparse.Namespace)
     before = set(multiprocessing.active_children())
     try:
         for name, (path, seeds) in todo.items():
-            solve_missing(name, seeds, args.time_limit, path, executor, window)
+            solve_missing(name, seeds, args.time_limit, path, executor, window, identity)
     except KeyboardInterrupt:
         if isinstance(executor, concurrent.futures.ProcessPoolExecutor):
             stop_own_workers(before)
