@@ -27,6 +27,9 @@ card is. "unwinnable" means no sequence of legal moves wins, whatever the order 
 - **Restarts** (``restarts``): a run past its share of positions (``restart_nodes``) gives
   way to a new run from the start, whose steps of equal or nearby rank come in a random
   order; the positions found lost for good are kept, the rest dropped, so each run is exact.
+- **A best-first search between runs** (``best_first``): after each run, a search led by an
+  estimate of the moves still needed goes on from where it stopped for a share of
+  positions; it finds wins that the depth-first order misses, and proves nothing lost.
 - **Positions seen to be lost** (``dead_ends.DeadEnds``): in games with face-down cards,
   each new position is tested with a generous over-estimate of what play could ever do;
   when it leaves a card that can never go home, the position counts as searched without
@@ -56,6 +59,7 @@ from typing import NamedTuple, TypeAlias
 from ..engine import Move, Position
 from ..engine.cards import DECK
 from ..engine.safety import is_safe_home
+from .best_first import BestFirst
 from .dead_ends import DeadEnds
 from .father_dead_ends import FatherDeadEnds
 from .restarts import RESTART_NODES, TIMED_RESTART_NODES, OpenPositions, RandomOrder, Restart
@@ -345,6 +349,15 @@ class DepthFirstSearch:
         ranked.sort(key=_rank_of)
         return [step for _, step in ranked]
 
+    def steps(self) -> list[Step]:
+        """The children, each joined entry replaced by its steps (``followed``) in place: the
+        best-first search takes every one."""
+        return [
+            step
+            for entry in self.children()
+            for step in (self.followed(*entry) if isinstance(entry, _Joined) else (entry,))
+        ]
+
     def count_node(self) -> None:
         self.nodes += 1
         if self.node_limit is not None and self.nodes > self.node_limit:
@@ -372,9 +385,12 @@ class DepthFirstSearch:
         The first run takes the fixed order; a run past its share of positions starts again
         in the random order of its number (``restarts.RandomOrder``), keeping only the
         losses for good. A run that had to clear its table (and so lost what it kept) gives
-        the next one twice its share, so that some run can finish within its share."""
+        the next one twice its share, so that some run can finish within its share. Between
+        two runs the best-first search (``best_first.BestFirst``) goes on for
+        ``restart_nodes`` positions."""
         share = self.restart_nodes
         runs = 0
+        best_first: BestFirst | None = None
         while True:
             self.run_end = self.nodes + share + 1 if share else 0
             try:
@@ -386,6 +402,11 @@ class DepthFirstSearch:
             if self.visited.clears:
                 share *= 2
             runs += 1
+            self.order = None  # the best-first search takes the fixed order
+            best_first = best_first or BestFirst(self)
+            line = best_first.go_on(self.restart_nodes)
+            if line is not None:
+                return line
             self.order = RandomOrder(runs)
 
     def run_once(self) -> list[Move] | None:

@@ -30,13 +30,14 @@ def search(seed: int, node_limit: int, restart_nodes: int) -> tuple[str, list[sw
 
 STUCK_SEED = 298
 """A Klondike deal (draw one) whose fixed order searches millions of positions without a
-win, while the first run in a random order wins within a thousand."""
+win, while the first run in a random order wins within a thousand (after the first run and
+a turn of the best-first search, which finds no win here)."""
 
 
 def test_a_restart_in_a_random_order_wins_where_the_fixed_order_is_stuck():
     assert search(STUCK_SEED, 1_500_000, restart_nodes=0)[0] == "unknown"
     verdict, line, nodes, _ = search(STUCK_SEED, 1_500_000, restart_nodes=native.RESTART_NODES)
-    assert verdict == "winnable" and native.RESTART_NODES < nodes < 2 * native.RESTART_NODES
+    assert verdict == "winnable" and 2 * native.RESTART_NODES < nodes < 2 * native.RESTART_NODES + 1_000
     g = sw.Game.new("klondike", seed=STUCK_SEED)
     replays_to_win(g, sw.SolveResult(verdict, tuple(line), nodes, 0.0))
 
@@ -56,11 +57,12 @@ def test_each_run_is_exact_so_restarts_keep_the_verdicts(seed, verdict):
 
 def test_a_restart_keeps_the_losses_for_good_so_a_proof_is_not_searched_again():
     """The fixed order proves this deal unwinnable in 402,492 positions; restarted at 300,000,
-    the second run finds the first run's losses and needs some 100,000 more (it would need
-    400,000 if it started from nothing: the first share of 300,000 would not do)."""
+    and after a turn of the best-first search (at most 300,000 more), the second run finds
+    the first run's losses and needs some 100,000 more (it would need 400,000 if it started
+    from nothing: the first share of 300,000 would not do)."""
     assert search(556, 1_000_000, restart_nodes=0)[::2] == ("unwinnable", 402_492)
     verdict, _, nodes, _ = search(556, 1_000_000, native.RESTART_NODES)
-    assert verdict == "unwinnable" and nodes < 402_492 * 1.01
+    assert verdict == "unwinnable" and nodes < 402_492 * 1.01 + native.RESTART_NODES
 
 
 def test_a_search_within_the_first_run_is_the_fixed_order_node_for_node():

@@ -22,9 +22,10 @@
  * size Python allows; at that size it is cleared instead, keeping the keys of the current
  * line, which only costs repeated work.
  *
- * Restarts (run_with_restarts) are where C goes beyond depth_first.py: a search that runs
- * past its share of positions starts again in a random order, keeping the positions
- * found lost for good. Within the first share it is depth_first.py's search, node for node.
+ * Restarts (run_with_restarts): a search that runs past its share of positions starts
+ * again in a random order, keeping the positions found lost for good (restarts.py), and
+ * between two runs goes on with a best-first search (best_first.py). The Python search
+ * does the same, node for node, at the same share.
  */
 #define _POSIX_C_SOURCE 200112L /* clock_gettime */
 #define _DEFAULT_SOURCE            /* madvise's MADV_HUGEPAGE, where there is one */
@@ -69,11 +70,13 @@
 /* A restarted run adds a random number below this to each step's rank: enough to mix the
  * kinds of moves next in the fixed order (measured: 60 or 400 decide fewer deals). */
 #define SHUFFLE_RANKS 150
+#define BEST_CHILDREN 3 /* best_first.py's: the children of a position it goes on with */
+#define BEST_MOST_NODES 3000000 /* best_first.py's: it stops with this many positions */
 #define RELAXED_NODE_LIMIT 1000 /* father_dead_ends.py's */
 #define RELAXED_SLOTS 4096 /* above twice RELAXED_NODE_LIMIT, a power of two */
 
 enum { KIND_WASTE, KIND_TABLEAU, KIND_FOUNDATION };
-enum { WINNABLE = 0, UNWINNABLE = 1, UNKNOWN = 2, RESTART = 3, NO_MEMORY = -1, TABLE_TOO_SMALL = -2 };
+enum { WINNABLE = 0, UNWINNABLE = 1, UNKNOWN = 2, RESTART = 3, GO_ON = 4, NO_MEMORY = -1, TABLE_TOO_SMALL = -2 };
 
 typedef struct {
     int32_t tableau_count;
@@ -142,6 +145,26 @@ typedef struct {
 #define OPEN 2u
 #define MARKS 3u
 
+/* The best-first search's positions, each as the step from the one it was reached from
+ * (best_first.py's BestFirst). */
+typedef struct {
+    uint32_t parent; /* the node it was reached from (the root: itself) */
+    Step step;       /* the step from there */
+} BestNode;
+
+typedef struct {
+    BestNode *nodes;
+    size_t len, cap;
+    uint64_t *heap; /* estimate << 32 | node, least first: ties go to the node made first */
+    size_t heap_len, heap_cap;
+    Slot *seen; /* the keys of the nodes made */
+    size_t seen_mask, seen_count;
+    uint32_t *path;
+    size_t path_cap;
+    uint64_t *kept; /* the children being ranked, estimate << 32 | arena place */
+    size_t kept_cap;
+} BestFirst;
+
 typedef struct {
     const sw_rules *r;
     int T, F, first_tableau;
@@ -155,6 +178,7 @@ typedef struct {
     uint64_t kids[CARDS]; /* tableau cards that may go on each card */
     uint64_t home_after[CARDS]; /* the foundation tops each card may go on */
     uint64_t starters;          /* the cards that start a foundation */
+    uint64_t needs[CARDS];      /* the cards that must go home before this one can */
 
     Played *played;
     size_t played_len, played_cap;
@@ -169,6 +193,7 @@ typedef struct {
     int64_t clears; /* times the table was cleared, full at its largest */
     Slot *open_keys; /* the open positions (on the line, or OPEN), oldest first */
     size_t open_len, open_cap;
+    BestFirst best;
 
     int64_t nodes, node_limit;
     int64_t run_end; /* the node count at which this run gives way to the next (0: never) */
@@ -1040,7 +1065,6 @@ static void children(Search *s) {
  * steps end the arena) by the steps that join it with each next move using its card. */
 static void expand(Search *s, size_t at) {
     Step joined = s->arena[at];
-    Frame *frame = &s->frames[s->depth - 1];
     size_t end = s->arena_len, mark = s->played_len;
     int pile = s->first_tableau + joined.pile;
     int foundation = joined.foundation >= 0 ? 2 + joined.foundation : -1;
@@ -1077,7 +1101,6 @@ static void expand(Search *s, size_t at) {
     memmove(s->arena + at, s->arena + end, added * sizeof(Step));
     memcpy(s->arena + at + added, s->scratch, tail * sizeof(Step));
     s->arena_len = at + added + tail;
-    frame->end = s->arena_len;
 }
 
 /* ------------------------------------------------------------------ the search */
@@ -1153,6 +1176,7 @@ static int run(Search *s) {
             if (s->arena[at].joined) {
                 expand(s, at);
                 if (s->failed) return NO_MEMORY;
+                frame->end = s->arena_len;
                 continue;
             }
             frame->next = at + 1;
@@ -1188,6 +1212,185 @@ static int run(Search *s) {
     return UNWINNABLE;
 }
 
+/* ------------------------------------------------------------------ the best-first search */
+/* best_first.py's moves_left: a rough count of the moves the position still needs. */
+static int moves_left(const Search *s) {
+    int left = CARDS - s->home_count, stock = s->len[STOCK], draw = s->r->draw;
+    left += stock + (stock + draw - 1) / draw + s->len[WASTE];
+    uint64_t under = 0;
+    for (int i = 0; i < s->len[WASTE]; i++) {
+        int card = s->cards[WASTE][i];
+        left += (s->needs[card] & under) != 0;
+        under |= bit(card);
+    }
+    for (int t = 0; t < s->T; t++) {
+        int pile = s->first_tableau + t;
+        left += 2 * s->down_len[t] + s->len[pile];
+        uint64_t blocked = 0;
+        for (int i = 0; i < s->len[pile]; i++) blocked |= s->needs[s->cards[pile][i]];
+        for (int i = s->down_len[t] - 1; i >= 0; i--) {
+            int card = s->down[t][i];
+            left += (blocked & bit(card)) != 0;
+            blocked |= s->needs[card];
+        }
+    }
+    return left;
+}
+
+/* The best-first search's own set of the positions it kept. */
+static int seen_before(BestFirst *b, uint64_t fa, uint64_t fb) {
+    size_t i = (size_t)(fa >> 20) & b->seen_mask;
+    while (b->seen[i].a) {
+        if (b->seen[i].a == fa && b->seen[i].b == fb) return 1;
+        i = (i + 1) & b->seen_mask;
+    }
+    return 0;
+}
+
+static int note_seen(BestFirst *b, uint64_t fa, uint64_t fb) {
+    if (2 * (b->seen_count + 1) > b->seen_mask + 1) {
+        size_t slots = 2 * (b->seen_mask + 1);
+        Slot *old = b->seen, *table = calloc(slots, sizeof(Slot));
+        if (!table) return 0;
+        for (size_t i = 0; i <= b->seen_mask; i++) {
+            if (!old[i].a) continue;
+            size_t j = (size_t)(old[i].a >> 20) & (slots - 1);
+            while (table[j].a) j = (j + 1) & (slots - 1);
+            table[j] = old[i];
+        }
+        free(old);
+        b->seen = table;
+        b->seen_mask = slots - 1;
+    }
+    size_t i = (size_t)(fa >> 20) & b->seen_mask;
+    while (b->seen[i].a) i = (i + 1) & b->seen_mask;
+    b->seen[i] = (Slot){fa, fb};
+    b->seen_count++;
+    return 1;
+}
+
+static void heap_push(BestFirst *b, uint64_t entry) {
+    size_t i = b->heap_len++;
+    while (i && b->heap[(i - 1) / 2] > entry) {
+        b->heap[i] = b->heap[(i - 1) / 2];
+        i = (i - 1) / 2;
+    }
+    b->heap[i] = entry;
+}
+
+static uint64_t heap_pop(BestFirst *b) {
+    uint64_t least = b->heap[0], last = b->heap[--b->heap_len];
+    size_t i = 0, n = b->heap_len;
+    for (;;) {
+        size_t child = 2 * i + 1;
+        if (child >= n) break;
+        if (child + 1 < n && b->heap[child + 1] < b->heap[child]) child++;
+        if (b->heap[child] >= last) break;
+        b->heap[i] = b->heap[child];
+        i = child;
+    }
+    if (n) b->heap[i] = last;
+    return least;
+}
+
+/* Plays the steps from the start to node `at`. */
+static int replay(Search *s, BestFirst *b, uint32_t at) {
+    size_t n = 0;
+    for (uint32_t i = at; i; i = b->nodes[i].parent) {
+        if (!grow((void **)&b->path, &b->path_cap, n + 1, sizeof(uint32_t))) return 0;
+        b->path[n++] = i;
+    }
+    undo_to(s, 0);
+    while (n) play_step(s, &b->nodes[b->path[--n]].step);
+    return !s->failed;
+}
+
+/* best_first.py's _search_children: searches node `at`'s children and keeps the best.
+ * WINNABLE (the line played), UNKNOWN at a limit, NO_MEMORY, or GO_ON. Between two runs of
+ * the depth-first search the table holds only positions lost for good. */
+static int best_children(Search *s, BestFirst *b, uint32_t at) {
+    if (!replay(s, b, at)) return NO_MEMORY;
+    size_t mark = s->played_len, n = 0;
+    s->arena_len = 0;
+    children(s);
+    for (size_t i = 0; i < s->arena_len && !s->failed;) {
+        if (s->arena[i].joined) {
+            expand(s, i);
+            continue;
+        }
+        int ended = count_node(s);
+        if (ended) return ended;
+        Step step = s->arena[i];
+        play_step(s, &step);
+        note_progress(s);
+        if (s->home_count == CARDS) return WINNABLE;
+        uint64_t fa, fb;
+        int found;
+        key_of(s, &fa, &fb);
+        slot_of(s, fa, fb, &found);
+        if (!found && !seen_before(b, fa, fb) && !seen_lost(s)) {
+            if (!grow((void **)&b->kept, &b->kept_cap, n + 1, sizeof(uint64_t))) return NO_MEMORY;
+            uint64_t f = (uint64_t)(s->played_len + (size_t)moves_left(s));
+            b->kept[n++] = f << 32 | i;
+        }
+        undo_to(s, mark);
+        i++;
+    }
+    if (s->failed) return NO_MEMORY;
+    /* the best few, ties to the earlier step */
+    for (size_t i = 1; i < n; i++)
+        for (size_t j = i; j > 0 && b->kept[j] < b->kept[j - 1]; j--) {
+            uint64_t t = b->kept[j];
+            b->kept[j] = b->kept[j - 1];
+            b->kept[j - 1] = t;
+        }
+    for (size_t k = 0; k < n && k < BEST_CHILDREN; k++) {
+        Step step = s->arena[b->kept[k] & 0xffffffffu];
+        play_step(s, &step);
+        uint64_t fa, fb;
+        key_of(s, &fa, &fb);
+        undo_to(s, mark);
+        if (!grow((void **)&b->nodes, &b->cap, b->len + 1, sizeof(BestNode)) ||
+            !grow((void **)&b->heap, &b->heap_cap, b->heap_len + 1, sizeof(uint64_t)) || !note_seen(b, fa, fb))
+            return NO_MEMORY;
+        b->nodes[b->len] = (BestNode){at, step};
+        heap_push(b, (b->kept[k] & ~(uint64_t)0xffffffffu) | b->len);
+        b->len++;
+    }
+    return GO_ON;
+}
+
+/* best_first.py's BestFirst.go_on: the best-first search, from where it stopped, until it
+ * has searched `share` more positions (or a little more: it stops between two positions'
+ * children). WINNABLE with the line played, UNKNOWN or NO_MEMORY, else RESTART (no win yet,
+ * or none it can find: it keeps only the best children, so it proves no loss), the position
+ * left at the start. */
+static int best_first(Search *s, int64_t share) {
+    BestFirst *b = &s->best;
+    if (!b->seen) {
+        b->seen_mask = 1023;
+        b->seen = calloc(b->seen_mask + 1, sizeof(Slot));
+        uint64_t fa, fb;
+        key_of(s, &fa, &fb);
+        if (!b->seen || !note_seen(b, fa, fb) || !grow((void **)&b->nodes, &b->cap, 1, sizeof(BestNode)) ||
+            !grow((void **)&b->heap, &b->heap_cap, 1, sizeof(uint64_t)))
+            return NO_MEMORY;
+        b->nodes[b->len++] = (BestNode){0};
+        heap_push(b, 0);
+    }
+    int64_t end = s->nodes + share;
+    int verdict = RESTART;
+    s->run_end = 0;
+    while (b->heap_len && b->len < BEST_MOST_NODES && s->nodes < end) {
+        verdict = best_children(s, b, (uint32_t)(heap_pop(b) & 0xffffffffu));
+        if (verdict != GO_ON) break;
+        verdict = RESTART;
+    }
+    if (verdict != WINNABLE) undo_to(s, 0);
+    s->arena_len = 0;
+    return verdict;
+}
+
 /* Empties the slots of open positions (the line's among them), keeping the losses for good,
  * and places the keys left. */
 static void keep_losses_for_good(Search *s) {
@@ -1212,7 +1415,8 @@ static void keep_losses_for_good(Search *s) {
  * a loss goes on where the run before left it: so the runs need not grow (measured: runs
  * of equal share decide more deals than runs each twice as long as the one before). Except
  * where a run had to clear its table, losing what it kept: the next run's share is then
- * twice as large, so that some run can finish within its share. */
+ * twice as large, so that some run can finish within its share. Between two runs the
+ * best-first search goes on for restart_nodes positions, in the fixed order. */
 static int run_with_restarts(Search *s, int64_t restart_nodes) {
     int64_t share = restart_nodes;
     for (uint64_t round = 1;; round++) {
@@ -1225,6 +1429,9 @@ static int run_with_restarts(Search *s, int64_t restart_nodes) {
         s->depth = 0;
         s->arena_len = 0;
         keep_losses_for_good(s);
+        s->shuffle = 0; /* the best-first search takes the fixed order */
+        verdict = best_first(s, restart_nodes);
+        if (verdict != RESTART) return verdict;
         s->shuffle = 0x9e3779b97f4a7c15ULL * round;
     }
 }
@@ -1261,6 +1468,15 @@ static void load(Search *s, const sw_rules *r, const sw_position *p) {
         s->starters |= r->wants[f][NO_CARD];
         for (int top = 0; top < CARDS; top++)
             for (uint64_t cards = r->wants[f][top]; cards; cards &= cards - 1) s->home_after[lowest_card(cards)] |= bit(top);
+    }
+    /* best_first.py's cards_needed_first: home_after[card] is the cards it may go home on */
+    for (int card = 0; card < CARDS; card++) {
+        if (s->starters & bit(card)) continue;
+        for (int at = card; s->home_after[at] && !(s->home_after[at] & (s->home_after[at] - 1));) {
+            at = lowest_card(s->home_after[at]);
+            if (s->needs[card] & bit(at)) break;
+            s->needs[card] |= bit(at);
+        }
     }
 }
 
@@ -1314,6 +1530,11 @@ SW_EXPORT int sw_solve(const sw_rules *r, const sw_position *p, double seconds, 
     free(s->order);
     free(s->frames);
     free(s->open_keys);
+    free(s->best.nodes);
+    free(s->best.heap);
+    free(s->best.seen);
+    free(s->best.path);
+    free(s->best.kept);
     free(s);
     return verdict;
 }
