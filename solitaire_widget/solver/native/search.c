@@ -145,6 +145,12 @@ typedef struct {
 #define OPEN 2u
 #define MARKS 3u
 
+/* A child of the position the best-first search goes on from, while it ranks them. */
+typedef struct {
+    uint64_t rank; /* estimate << 32 | arena place: ties go to the earlier step */
+    uint64_t fa, fb;
+} BestChild;
+
 /* The best-first search's positions, each as the step from the one it was reached from
  * (best_first.py's BestFirst). */
 typedef struct {
@@ -161,7 +167,7 @@ typedef struct {
     size_t seen_mask, seen_count;
     uint32_t *path;
     size_t path_cap;
-    uint64_t *kept; /* the children being ranked, estimate << 32 | arena place */
+    BestChild *kept; /* the children being ranked */
     size_t kept_cap;
 } BestFirst;
 
@@ -446,10 +452,12 @@ static Slot *new_table(size_t slots) {
 
 static inline size_t home_slot(const Search *s, uint64_t fa) { return (size_t)(fa >> 20) & s->table_mask; }
 
-static size_t slot_of(const Search *s, uint64_t fa, uint64_t fb, int *found) {
-    size_t i = home_slot(s, fa);
+/* The slot that holds the fingerprint (fa, fb) in an open-addressing table of mask + 1
+ * slots (a slot's marks are not compared), or the empty slot where it would go. */
+static size_t probe(const Slot *table, size_t mask, uint64_t fa, uint64_t fb, int *found) {
+    size_t i = (size_t)(fa >> 20) & mask;
     for (;;) {
-        const Slot *slot = &s->table[i];
+        const Slot *slot = &table[i];
         if (!slot->a) {
             *found = 0;
             return i;
@@ -458,8 +466,12 @@ static size_t slot_of(const Search *s, uint64_t fa, uint64_t fb, int *found) {
             *found = 1;
             return i;
         }
-        i = (i + 1) & s->table_mask;
+        i = (i + 1) & mask;
     }
+}
+
+static size_t slot_of(const Search *s, uint64_t fa, uint64_t fb, int *found) {
+    return probe(s->table, s->table_mask, fa, fb, found);
 }
 
 /* Puts every key in slots [0, first_free) where lookups from its home find it, in place
@@ -842,11 +854,9 @@ static int relaxed_seen(Search *s, const Relaxed *x) {
     }
     uint64_t fa, fb;
     fingerprint(buf, len, &fa, &fb);
-    size_t i = (size_t)(fa >> 20) & (RELAXED_SLOTS - 1);
-    while (s->relaxed_seen[i].a) {
-        if (s->relaxed_seen[i].a == fa && s->relaxed_seen[i].b == fb) return 1;
-        i = (i + 1) & (RELAXED_SLOTS - 1);
-    }
+    int found;
+    size_t i = probe(s->relaxed_seen, RELAXED_SLOTS - 1, fa, fb, &found);
+    if (found) return 1;
     s->relaxed_seen[i].a = fa;
     s->relaxed_seen[i].b = fb;
     s->relaxed_used[s->relaxed_used_len++] = (uint16_t)i;
@@ -1237,34 +1247,26 @@ static int moves_left(const Search *s) {
     return left;
 }
 
-/* The best-first search's own set of the positions it kept. */
-static int seen_before(BestFirst *b, uint64_t fa, uint64_t fb) {
-    size_t i = (size_t)(fa >> 20) & b->seen_mask;
-    while (b->seen[i].a) {
-        if (b->seen[i].a == fa && b->seen[i].b == fb) return 1;
-        i = (i + 1) & b->seen_mask;
-    }
-    return 0;
+/* The best-first search's own set of the positions it kept, at most half full. */
+static int seen_before(const BestFirst *b, uint64_t fa, uint64_t fb) {
+    int found;
+    probe(b->seen, b->seen_mask, fa, fb, &found);
+    return found;
 }
 
 static int note_seen(BestFirst *b, uint64_t fa, uint64_t fb) {
+    int found;
     if (2 * (b->seen_count + 1) > b->seen_mask + 1) {
-        size_t slots = 2 * (b->seen_mask + 1);
-        Slot *old = b->seen, *table = calloc(slots, sizeof(Slot));
+        size_t mask = 2 * b->seen_mask + 1;
+        Slot *table = calloc(mask + 1, sizeof(Slot));
         if (!table) return 0;
-        for (size_t i = 0; i <= b->seen_mask; i++) {
-            if (!old[i].a) continue;
-            size_t j = (size_t)(old[i].a >> 20) & (slots - 1);
-            while (table[j].a) j = (j + 1) & (slots - 1);
-            table[j] = old[i];
-        }
-        free(old);
+        for (size_t i = 0; i <= b->seen_mask; i++)
+            if (b->seen[i].a) table[probe(table, mask, b->seen[i].a, b->seen[i].b, &found)] = b->seen[i];
+        free(b->seen);
         b->seen = table;
-        b->seen_mask = slots - 1;
+        b->seen_mask = mask;
     }
-    size_t i = (size_t)(fa >> 20) & b->seen_mask;
-    while (b->seen[i].a) i = (i + 1) & b->seen_mask;
-    b->seen[i] = (Slot){fa, fb};
+    b->seen[probe(b->seen, b->seen_mask, fa, fb, &found)] = (Slot){fa, fb};
     b->seen_count++;
     return 1;
 }
@@ -1305,6 +1307,11 @@ static int replay(Search *s, BestFirst *b, uint32_t at) {
     return !s->failed;
 }
 
+static int by_rank(const void *x, const void *y) {
+    uint64_t a = ((const BestChild *)x)->rank, b = ((const BestChild *)y)->rank;
+    return (a > b) - (a < b);
+}
+
 /* best_first.py's _search_children: searches node `at`'s children and keeps the best.
  * WINNABLE (the line played), UNKNOWN at a limit, NO_MEMORY, or GO_ON. Between two runs of
  * the depth-first search the table holds only positions lost for good. */
@@ -1329,32 +1336,23 @@ static int best_children(Search *s, BestFirst *b, uint32_t at) {
         key_of(s, &fa, &fb);
         slot_of(s, fa, fb, &found);
         if (!found && !seen_before(b, fa, fb) && !seen_lost(s)) {
-            if (!grow((void **)&b->kept, &b->kept_cap, n + 1, sizeof(uint64_t))) return NO_MEMORY;
+            if (!grow((void **)&b->kept, &b->kept_cap, n + 1, sizeof(BestChild))) return NO_MEMORY;
             uint64_t f = (uint64_t)(s->played_len + (size_t)moves_left(s));
-            b->kept[n++] = f << 32 | i;
+            b->kept[n++] = (BestChild){f << 32 | i, fa, fb};
         }
         undo_to(s, mark);
         i++;
     }
     if (s->failed) return NO_MEMORY;
-    /* the best few, ties to the earlier step */
-    for (size_t i = 1; i < n; i++)
-        for (size_t j = i; j > 0 && b->kept[j] < b->kept[j - 1]; j--) {
-            uint64_t t = b->kept[j];
-            b->kept[j] = b->kept[j - 1];
-            b->kept[j - 1] = t;
-        }
+    qsort(b->kept, n, sizeof(BestChild), by_rank); /* the ranks differ: no tie to break */
     for (size_t k = 0; k < n && k < BEST_CHILDREN; k++) {
-        Step step = s->arena[b->kept[k] & 0xffffffffu];
-        play_step(s, &step);
-        uint64_t fa, fb;
-        key_of(s, &fa, &fb);
-        undo_to(s, mark);
+        const BestChild *child = &b->kept[k];
         if (!grow((void **)&b->nodes, &b->cap, b->len + 1, sizeof(BestNode)) ||
-            !grow((void **)&b->heap, &b->heap_cap, b->heap_len + 1, sizeof(uint64_t)) || !note_seen(b, fa, fb))
+            !grow((void **)&b->heap, &b->heap_cap, b->heap_len + 1, sizeof(uint64_t)) ||
+            !note_seen(b, child->fa, child->fb))
             return NO_MEMORY;
-        b->nodes[b->len] = (BestNode){at, step};
-        heap_push(b, (b->kept[k] & ~(uint64_t)0xffffffffu) | b->len);
+        b->nodes[b->len] = (BestNode){at, s->arena[child->rank & 0xffffffffu]};
+        heap_push(b, (child->rank & ~(uint64_t)0xffffffffu) | b->len);
         b->len++;
     }
     return GO_ON;
