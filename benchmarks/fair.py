@@ -15,10 +15,11 @@ the settings (the fair strategy's samples are drawn from its seed and the move n
 Run: ``python benchmarks/fair.py [--sets NAMES] [--deals N] [--samples S] [--node-limit N]
 [--processes P] [--results FILE] [--batch B] [--report]`` (defaults: the draw-three set,
 500 deals, the strategy's own samples and node limit, every core,
-benchmarks/results/fair-progress.jsonl). ``--sets`` takes names from ``SETS`` below,
-comma-separated. The results of the strategy before it ranked moves by progress
-(``WinChance.progress``) are kept in benchmarks/results/fair.jsonl: ``--report --results``
-that file shows them.
+benchmarks/results/fair-commitments.jsonl). ``--sets`` takes names from ``SETS`` below,
+comma-separated. The results of the strategy's earlier versions are kept: before it chose
+among commitments (it ranked single moves by the cards home they reach) in
+benchmarks/results/fair-progress.jsonl, before that (by wins alone) in fair.jsonl;
+``--report --results`` shows a file.
 """
 
 from __future__ import annotations
@@ -46,7 +47,7 @@ SETS: dict[str, tuple[str, dict[str, object]]] = {
     "father": ("father", {}),
     "following": ("following", {}),
 }
-RESULTS = Path(__file__).resolve().parent / "results" / "fair-progress.jsonl"
+RESULTS = Path(__file__).resolve().parent / "results" / "fair-commitments.jsonl"
 
 
 def played(results: Path) -> Iterator[dict[str, object]]:
@@ -128,7 +129,7 @@ def main() -> None:
         "--samples", type=int, default=FAIR_SAMPLES, help="the fair strategy's samples per turn"
     )
     parser.add_argument(
-        "--node-limit", type=int, default=FAIR_NODE_LIMIT, help="positions per sample and move"
+        "--node-limit", type=int, default=FAIR_NODE_LIMIT, help="positions per sample and commitment"
     )
     parser.add_argument("--seed", type=int, default=0, help="the fair strategy's seed")
     parser.add_argument("--processes", type=int, default=os.cpu_count() or 1, help="worker processes")

@@ -15,6 +15,8 @@ import signal
 import pytest
 
 import solitaire_widget as sw
+from solitaire_widget.engine.knowledge import Hidden, shown
+from solitaire_widget.notation import positions
 
 # A suite started in the background by a shell without job control (nohup, `cmd &` in a
 # script) inherits SIGINT ignored, and Python then leaves it ignored: Ctrl-C, and the
@@ -215,3 +217,13 @@ def played(game: str, seed: int, moves: int, *, rng_seed: int | None = None, **o
             break
         g.play(chooser.choice(legal))
     return g
+
+
+def twin_games(game: sw.Game, seed: int) -> tuple[sw.Game, sw.Game]:
+    """Two games set up from the game's position that show the player the same cards and
+    hold different cards where the player cannot see (set up with ``Game.from_dict``, so
+    each knows only what its position shows)."""
+    position = game.position
+    first, second = Hidden(position, shown(position)).samples(2, seed)
+    assert shown(first) == shown(second) and first.key() != second.key()
+    return tuple(sw.Game.from_dict(positions.write(each, None, ())) for each in (first, second))  # type: ignore[return-value]

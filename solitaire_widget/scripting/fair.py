@@ -1,15 +1,16 @@
 """``FairStrategy``: plays the move with the best win chance judged from what the player can
 see (``sw.strategies.fair``).
 
-At each turn it samples the cards the player has not seen (``solver.chances``: the unseen
-cards dealt into the unseen places, each sample solved, every legal move judged on the same
-samples) and plays the move that gets furthest over the samples (``WinChance.progress``):
-a sample won counts every card home, a lost one none, and one the solver could not finish
-within its limits the most cards home it reached. Early in a deal most samples are not
-finished, so counting wins alone could hardly tell the moves apart and the tie-breaks chose
-(on 500 draw-three deals, with the default 16 samples and 5,000 positions: 32.4% won this
-way, 28.4-36.6%, at 8.2 s a deal; 24.8% ranking by wins alone; ``docs/judgment.md`` has the
-variants tried). It knows only what a player of the
+At each turn it chooses among *commitments* (``solver.commitments``): the moves that turn
+a face-down card or play a card from the talon, each with the quiet moves that set it up
+(moves that show nothing and can be taken back). It deals the cards the player has not
+seen into the unseen places at random, solves each such sample after each commitment, and
+plays the commitment that gets furthest over the samples: a sample won counts every card
+home, a lost one none, and one the solver could not finish within its limits the most
+cards home it reached (early in a deal most samples are not finished, so wins alone could
+hardly tell the choices apart). It plays the set-up's moves and the commitment one by
+one, then chooses again. The win rates it reaches are in ``docs/judgment.md``, with the
+variants tried. It knows only what a player of the
 game knows (``engine.knowledge``): the cards shown along the moves played so far, worked
 out from the start and the history as any player could; the face-down cards and the
 stock's order stay unread. (A strategy sees the line played, not the game's other
@@ -35,9 +36,10 @@ Shortcuts that see no hidden card and never choose worse than sampling would:
   line followed (a ``SolverStrategy`` for the rest of the run), and a lost one resigned.
 
 After ``QUIET_MOVES`` moves that gained nothing (see there), it plays greedy's move until
-the game gains again. When the move that gets furthest wins no sample and some are
-undecided, the samples are searched again with ``DEEPER`` times the limits, for wins only,
-and the move that wins most is played; when still none is won, it plays greedy's move
+the game gains again. When the commitment that gets furthest wins no sample and some are
+undecided, the samples are judged again with ``DEEPER`` times the limits, for wins only,
+and the commitment that wins most is played; when still none is won, the one that got
+furthest. When no commitment is in reach of the walk it plays greedy's move
 (``strategies.greedy``) if that goes somewhere new, else resigns; it resigns at once when
 every sample is proven lost.
 
@@ -57,18 +59,20 @@ import random as _random
 from ..engine import Move, Position
 from ..engine.knowledge import Hidden, shown
 from ..engine.safety import safe_move_home
-from ..solver.chances import WinChance, chances_at, check_sampling
-from ..solver.heuristic import tableau_index
+from ..solver.chances import check_sampling
+from ..solver.commitments import QUIET_POSITIONS, commitment_chances, commitments
 from . import strategies
 from .view import Choice, GameView, Strategy
 
 __all__ = ["DEEPER", "FAIR_NODE_LIMIT", "FAIR_SAMPLES", "QUIET_MOVES", "FairStrategy"]
 
-FAIR_SAMPLES = 16
-"""Samples per turn unless told otherwise: a quarter of the fair hint's, for speed."""
+FAIR_SAMPLES = 64
+"""Samples per choice unless told otherwise, as many as the fair hint's (on 500 draw-three
+deals 36.0% won; 34.6% with 48 samples, before a choice that got furthest replaced greedy's
+move where none was won; 16 samples won 27 of the first 100 deals, 48 won 43)."""
 
 FAIR_NODE_LIMIT = 5_000
-"""Positions the solver may search per sample and move unless told otherwise."""
+"""Positions the solver may search per sample and choice unless told otherwise."""
 
 Seen = tuple[object, ...]
 Progress = tuple[int, ...]
@@ -86,24 +90,22 @@ _SEED_BITS = 53  # seeds of the samples are whole numbers below 2**53 (engine.de
 
 
 class FairStrategy:
-    """Plays the move with the best win chance from what the player can see.
+    """Plays the commitment with the best chance from what the player can see.
 
-    ``samples`` (1 to 10,000) deals of the unseen cards are judged at each turn, the solver
-    searching at most ``node_limit`` positions (and ``time_limit`` seconds, None for none)
-    for each sample and move; with neither limit, ``solver.chances.SAMPLE_NODE_LIMIT``.
+    ``samples`` (1 to 10,000) deals of the unseen cards are judged at each choice, the
+    solver searching at most ``node_limit`` positions (and ``time_limit`` seconds, None for
+    none) for each sample and commitment; with neither limit,
+    ``solver.chances.SAMPLE_NODE_LIMIT``.
     The samples of a turn are drawn from ``seed`` and the move number alone, so with no
     time limit it plays the same moves on every machine, and the same moves in two games
     that show the player the same thing.
 
-    Among moves that get equally far it prefers the one that wins more samples, then the
-    higher interval, then the move that more of
-    the solver's winning lines start with (``WinChance.leads``), then any move but a card
-    taken back from a foundation or a tableau move that turns no card and frees none for a
-    foundation (such moves never lose a sample, so the chances alone would let it shift
-    cards to and fro), then the greedy heuristic's move.
+    Among commitments that get equally far it prefers the one that wins more samples, then
+    the one with the shorter set-up, then the first found.
 
     What it knows and its shortcuts are in the module docstring. The cards seen, the
-    positions played through and the plan of a fully known endgame are state of one run:
+    positions played through, the commitment under way and the plan of a fully known
+    endgame are state of one run:
     ``for_run()`` gives an instance of its own for each (as ``simulate`` and the board
     ask). A bad argument raises ``ValueError`` naming it. When it resigns,
     ``why_resigned`` says why.
@@ -127,11 +129,17 @@ class FairStrategy:
         self._endgame: Strategy | None = None
         self._best_progress: Progress = (0, 0, 0, 0)
         self._progressed = 0  # the move number after which the game last gained
+        self._plan: tuple[tuple[Move, ...], tuple[Move, ...]] = ((), ())  # (history then, moves left)
 
     def __call__(self, game: GameView) -> Choice:
         moves = game.legal_moves()
         if not moves:
             return None
+        planned, self._plan = self._plan, ((), ())
+        history, line = planned
+        if line and game.history == history and line[0] in moves:
+            self._plan = (history + line[:1], line[1:])
+            return line[0]
         position = game.position
         self._catch_up(game)
         scouting = _scouting_move(game.history, position, moves)
@@ -151,26 +159,34 @@ class FairStrategy:
             return quick or fresh[0]
         if len(self._played) - self._progressed > QUIET_MOVES:
             return self._greedy(game, fresh, f"{QUIET_MOVES} moves have gained nothing")
-        return self._best_chance(game, position, fresh)
+        return self._best_commitment(game, fresh)
 
-    def _best_chance(self, game: GameView, position: Position, fresh: list[Move]) -> Choice:
+    def _best_commitment(self, game: GameView, fresh: list[Move]) -> Choice:
+        position = game.position
+        choices = commitments(position, self._known)
+        if not choices:
+            why = f"no commitment within {QUIET_POSITIONS} positions of quiet moves"
+            return self._greedy(game, fresh, why)
         turn_seed = _random.Random(f"{self.seed}/{game.ply}").getrandbits(_SEED_BITS)
-        chances = chances_at(position, self._known, self.samples, turn_seed, self._limits, progress=True)
-        best = _best_of(chances, position, fresh)
-        if not chances.moves[best].won and chances.moves[best].high:
-            # The furthest move wins nothing but something is undecided: the samples are
-            # hard, not lost, so they are searched again, deeper, for the moves that win.
+        judged = commitment_chances(position, self._known, choices, self.samples, turn_seed, self._limits)
+        furthest = min(
+            range(len(choices)), key=lambda i: (-judged.reach[i], -judged.won[i], len(choices[i].setup))
+        )
+        best = furthest
+        if not judged.won[furthest] and judged.undecided[furthest]:
+            # The furthest commitment wins nothing but something is undecided: the samples
+            # are hard, not lost, so they are judged again, deeper, for one that wins; when
+            # none does, the furthest still leads where the solver got furthest.
             deeper = tuple(None if limit is None else limit * DEEPER for limit in self._limits)
-            chances = chances_at(position, self._known, self.samples, turn_seed, deeper)  # type: ignore[arg-type]
-            best = _best_of(chances, position, fresh)
-        if chances.moves[best].won:
-            return best
-        if not chances.moves[best].high:
+            again = commitment_chances(position, self._known, choices, self.samples, turn_seed, deeper)  # type: ignore[arg-type]
+            winner = min(range(len(choices)), key=lambda i: (-again.won[i], len(choices[i].setup)))
+            best = winner if again.won[winner] else furthest
+        elif not judged.won[furthest]:
             self.why_resigned = f"all {self.samples} ways the hidden cards may lie are lost after every move"
             return None
-        # No sample is won, so the chances cannot tell the moves apart: greedy's move makes
-        # progress where another could shift cards to and fro until the moves run out.
-        return self._greedy(game, fresh, f"none of {self.samples} ways the hidden cards may lie was won")
+        line = choices[best].line
+        self._plan = (game.history + line[:1], line[1:])
+        return line[0]
 
     def _greedy(self, game: GameView, fresh: list[Move], why: str) -> Choice:
         """Greedy's move when it goes somewhere new, else None, resigning because ``why``."""
@@ -241,38 +257,6 @@ def _scouting_move(history: tuple[Move, ...], position: Position, moves: list[Mo
         return None  # the deal put cards on the waste: turning them back would change the game
     wanted = ("stock", "waste") if position.stock else ("waste", "stock")
     return next((move for move in moves if (move.source, move.target) == wanted), None)
-
-
-def _best_of(chances: WinChance, position: Position, fresh: list[Move]) -> Move:
-    """The move of ``fresh`` that gets furthest, else wins most (see ``FairStrategy`` for
-    the ties): the chances of a deeper search carry no progress, and wins decide."""
-    order = {move: index for index, move in enumerate(fresh)}
-    return min(
-        fresh,
-        key=lambda move: (
-            -chances.progress.get(move, 0),
-            -chances.moves[move].won,
-            -chances.moves[move].high,
-            -chances.leads.get(move, 0),
-            _shuffles(position, move),
-            move != chances.preferred,
-            order[move],
-        ),
-    )
-
-
-def _shuffles(position: Position, move: Move) -> bool:
-    """True for a card taken back from a foundation, and for a tableau move that neither
-    turns a face-down card nor frees a card for a foundation."""
-    if move.source.startswith("foundation/"):
-        return True
-    index = tableau_index(position, move.source)
-    if index is None or not move.target.startswith("tableau/"):
-        return False
-    pile = position.cards(move.source)
-    if move.count == len(pile):
-        return not position.down[index]
-    return pile[-move.count - 1] not in position.foundation_takers()
 
 
 def _progress(position: Position, known: set[int]) -> Progress:

@@ -16,7 +16,8 @@ optimisation, as Bjarnason, Fern and Tadepalli used to play Klondike with hidden
 
 A sample the solver cannot decide within its limits is *undecided*: it counts as lost in
 ``estimate`` and in ``low`` and as won in ``high``, so the interval holds both readings.
-(``strategies.fair`` also asks how far the solver got on such samples: ``WinChance.progress``.)
+(``solver.commitments``, which the fair strategy judges by, also asks how far the solver got
+on such samples.)
 The interval is the 95% Wilson score interval. With ``node_limit`` (and no time limit) the
 answer depends only on what the player can see and on ``seed``: the same on every machine,
 and the same for two games that show the player the same thing but hide different cards.
@@ -31,10 +32,10 @@ from __future__ import annotations
 
 import math
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 
 from ..engine import Move, Position
-from ..engine.cards import DECK, parse_card
+from ..engine.cards import parse_card
 from ..engine.deal import check_seed
 from ..engine.explain import sentence
 from ..engine.knowledge import Hidden
@@ -49,12 +50,7 @@ SAMPLE_NODE_LIMIT = 20_000
 
 MAX_SAMPLES = 10_000
 
-PROGRESS_SHARE = 4
-"""With ``progress``, the moves from a sample the solver could not decide are searched with
-this fraction of the limits."""
-
 _Z = 1.959964  # the normal quantile of a two-sided 95% interval
-_ALL_HOME = len(DECK)  # cards home in a won game
 
 
 class Chance(float):
@@ -113,18 +109,6 @@ class WinChance:
     preferred: Move | None = None
     """The heuristic's move, first among moves of equal chance (it makes progress where
     others may move cards to and fro)."""
-    leads: dict[Move, int] = field(default_factory=dict, compare=False)
-    """For each move, how many samples the solver won with a line that starts with it: the
-    move a player who saw every card of that sample would make (``strategies.fair`` breaks
-    ties between equal chances with it). A by-product of the search, not part of the
-    chances: equal chances compare equal whatever their leads, and records do not keep them."""
-    progress: dict[Move, float] = field(default_factory=dict, compare=False)
-    """Asked for with ``chances_at(..., progress=True)`` (else empty): for each move, the
-    cards home it reaches, on average over the samples: all of them in a sample won, none in
-    one lost, and in an undecided one the most cards home in any position the solver
-    searched before its limits stopped it. Where few samples are decided (early in a deal)
-    the chances hardly tell the moves apart, and this still does (``strategies.fair`` ranks
-    moves by it). Like ``leads``, not part of the chances."""
 
     @property
     def estimate(self) -> float:
@@ -216,71 +200,53 @@ def chances_at(
     samples: int,
     seed: int,
     limits: tuple[float | None, int | None],
-    *,
-    progress: bool = False,
 ) -> WinChance:
     """``win_chance`` for ``position`` where the player knows the cards ``known``; the
-    arguments are checked (``check_sampling``). With ``progress`` the moves from samples
-    the solver cannot decide are searched too, for ``WinChance.progress``."""
+    arguments are checked (``check_sampling``)."""
     moves = position.legal_moves()
     hidden = Hidden(position, known)
     if position.is_won:
         return WinChance(Chance((1 << samples) - 1, 0, samples), {}, len(hidden.unseen))
     wins = [0] * len(moves)
     unknowns = [0] * len(moves)
-    homes = [0] * len(moves)
-    leads: dict[Move, int] = {}
     position_wins = position_unknowns = 0
     for number, sample in enumerate(hidden.samples(samples, seed)):
         bit = 1 << number
-        root, after, lead = _judge_sample(sample, moves, limits, progress)
-        if lead is not None:
-            leads[lead] = leads.get(lead, 0) + 1
+        root, after = _judge_sample(sample, moves, limits)
         position_wins |= bit if root == "winnable" else 0
         position_unknowns |= bit if root == "unknown" else 0
-        for index, (verdict, home) in enumerate(after):
+        for index, verdict in enumerate(after):
             wins[index] |= bit if verdict == "winnable" else 0
             unknowns[index] |= bit if verdict == "unknown" else 0
-            homes[index] += home
     return WinChance(
         Chance(position_wins, position_unknowns, samples),
         {move: Chance(wins[i], unknowns[i], samples) for i, move in enumerate(moves)},
         len(hidden.unseen),
         priority_move(position),
-        leads,
-        {move: homes[i] / samples for i, move in enumerate(moves)} if progress else {},
     )
 
 
 def _judge_sample(
-    sample: Position, moves: Sequence[Move], limits: tuple[float | None, int | None], progress: bool
-) -> tuple[Verdict, list[tuple[Verdict, int]], Move | None]:
-    """The verdict for ``sample``; for it after each of ``moves``, the verdict and the
-    cards home reached (see ``WinChance.progress``); and the first move of the winning line
-    the solver found (None when it found none). A lost sample is lost after every move, and
-    the first move of a winning line wins, so neither is searched. Without ``progress``, a
+    sample: Position, moves: Sequence[Move], limits: tuple[float | None, int | None]
+) -> tuple[Verdict, list[Verdict]]:
+    """The verdict for ``sample`` and for it after each of ``moves``. A lost sample is lost
+    after every move, and the first move of a winning line wins, so neither is searched. A
     sample the solver cannot decide is left undecided after every move too: measured on
     Klondike deals, the moves from such a sample were decided within the same limit in 4
     cases of 489, not worth searching every move for."""
     seconds, nodes = limits
     verdict, line, _, _ = search(sample.copy(), seconds, nodes)
-    if verdict == "unwinnable" or (verdict == "unknown" and not progress):
-        return verdict, [(verdict, 0)] * len(moves), None
-    if verdict == "unknown":
-        # Its moves are hardly ever decided within the limits either (above): a share of
-        # them is enough to see how far each gets.
-        seconds = None if seconds is None else seconds / PROGRESS_SHARE
-        nodes = None if nodes is None else max(1, nodes // PROGRESS_SHARE)
-    after: list[tuple[Verdict, int]] = []
+    if verdict != "winnable":
+        return verdict, [verdict] * len(moves)
+    after: list[Verdict] = []
     for move in moves:
         if line and move == line[0]:
-            after.append(("winnable", _ALL_HOME))
+            after.append("winnable")
             continue
         child = sample.copy()
         child.push(move)
-        found, _, _, home = search(child, seconds, nodes)
-        after.append((found, _ALL_HOME if found == "winnable" else home if found == "unknown" else 0))
-    return verdict, after, line[0] if line else None
+        after.append(search(child, seconds, nodes)[0])
+    return verdict, after
 
 
 def fair_hint_words(position: Position, move: Move, chances: WinChance) -> str:

@@ -6,15 +6,15 @@ from __future__ import annotations
 import pickle
 
 import pytest
+from engine_helpers import twin_games
 
 import solitaire_widget as sw
-from solitaire_widget.engine.knowledge import Hidden, known_along, shown
-from solitaire_widget.notation import positions
+from solitaire_widget.engine.knowledge import known_along
 from solitaire_widget.scripting import fair as fair_module
 from solitaire_widget.scripting import strategies
-from solitaire_widget.scripting.fair import FairStrategy, _best_of, _scouting_move
+from solitaire_widget.scripting.fair import FairStrategy, _scouting_move
 from solitaire_widget.scripting.strategies import GameView
-from solitaire_widget.solver.chances import Chance, WinChance
+from solitaire_widget.solver.commitments import Commitment, CommitmentChances
 
 QUICK = {"samples": 4, "node_limit": 500}
 DECKS = [
@@ -36,15 +36,6 @@ def greedy_game(name: str, options: dict[str, object], seed: int, moves: int) ->
     return game
 
 
-def twins(game: sw.Game, seed: int) -> tuple[sw.Game, sw.Game]:
-    """Two games set up from the game's position that show the player the same cards
-    and hold different cards where the player cannot see."""
-    position = game.position
-    first, second = Hidden(position, shown(position)).samples(2, seed)
-    assert shown(first) == shown(second) and first.key() != second.key()
-    return tuple(sw.Game.from_dict(positions.write(each, None, ())) for each in (first, second))  # type: ignore[return-value]
-
-
 @pytest.mark.parametrize(("name", "options"), DECKS)
 def test_the_fair_strategy_plays_only_legal_moves(name, options):
     fair = FairStrategy(**QUICK)
@@ -62,7 +53,7 @@ def test_two_games_that_show_the_same_cards_get_the_same_move(name, options):
         game = greedy_game(name, options, seed, 3 * seed)
         if not game.unseen().cards or game.is_over:
             continue
-        one, other = twins(game, seed)
+        one, other = twin_games(game, seed)
         assert strategies.for_run(fair)(GameView(one)) == strategies.for_run(fair)(GameView(other))
         compared += 1
     assert compared >= 3
@@ -141,16 +132,6 @@ def test_a_fully_known_position_is_solved_once_and_its_line_followed():
     assert fair._endgame is not None
 
 
-def test_leads_count_the_first_moves_of_the_solvers_winning_lines():
-    game = greedy_game("klondike", {"draw": 3, "deal_to_waste": False}, 1, 6)
-    chances = sw.win_chance(game, samples=12, node_limit=3_000)
-    assert chances.chance.won > 0
-    assert sum(chances.leads.values()) == chances.chance.won
-    assert set(chances.leads) <= set(chances.moves)
-    # A sample won with a line starting with a move is won after that move.
-    assert all(chances.moves[move].won >= count for move, count in chances.leads.items())
-
-
 def test_with_unlimited_redeals_it_first_turns_the_whole_stock_once_and_back():
     g = sw.Game.new("klondike", 4, draw=3, deal_to_waste=False)
     stock = g.position.stock
@@ -169,32 +150,48 @@ def test_it_does_not_turn_the_stock_first_with_limited_redeals_or_a_card_dealt_t
     assert _scouting_move(g.history, g.position, g.legal_moves()) is None
 
 
-def test_it_plays_the_move_that_gets_furthest_over_the_samples_else_the_one_that_wins_most():
+def test_it_plays_the_set_up_then_the_commitment_and_chooses_again_when_the_game_went_elsewhere(monkeypatch):
     game = sw.Game.new("klondike", 4, draw=3, deal_to_waste=False)
-    position = game.position
-    fresh = game.legal_moves()[:2]
-    same, more = Chance(0b0011, 0b1100, 4), Chance(0b0111, 0b1000, 4)
-    for ahead, behind in [fresh, fresh[::-1]]:
-        chances = WinChance(
-            same, {ahead: same, behind: same}, 10, preferred=behind, progress={ahead: 30.5, behind: 30.0}
-        )
-        assert _best_of(chances, position, fresh) == ahead
-        # Cards home count before wins; without progress (a deeper search's) wins decide.
-        chances = WinChance(same, {ahead: same, behind: more}, 10, progress={ahead: 40.0, behind: 39.0})
-        assert _best_of(chances, position, fresh) == ahead
-        assert _best_of(WinChance(same, {ahead: same, behind: more}, 10), position, fresh) == behind
+    fair = FairStrategy(**QUICK).for_run()
+    for _ in range(9):  # the stock turned once and back: every stock card is known
+        game.play(fair(GameView(game)))
+    drawn = sw.Move("stock", "waste", 3)
+    setup = (drawn, drawn)
+    after = game.position.copy()
+    for move in setup:
+        after.push(move)
+    commitment = next(move for move in after.legal_moves() if move != drawn)
+    planned = Commitment(setup, commitment)
+    asked: list[int] = []
+
+    def one_choice(position, known):
+        asked.append(len(game.history))
+        return [planned]
+
+    monkeypatch.setattr(fair_module, "commitments", one_choice)
+    monkeypatch.setattr(fair_module, "commitment_chances", lambda *_: CommitmentChances((52,), (1,), (0,)))
+    played = []
+    for _ in range(3):
+        move = fair(GameView(game))
+        played.append(move)
+        game.play(move)
+    assert played == [drawn, drawn, commitment] and len(asked) == 1
+    game.undo()
+    game.play(sw.Move("stock", "waste", 3))  # not the plan's move: it chooses again
+    fair(GameView(game))
+    assert len(asked) == 2
 
 
-def test_it_asks_for_the_progress_of_undecided_samples_and_the_fair_hint_does_not(monkeypatch):
-    asked: list[bool] = []
-    real = fair_module.chances_at
-
-    def spy(*arguments, progress=False):
-        asked.append(progress)
-        return real(*arguments, progress=progress)
-
-    monkeypatch.setattr(fair_module, "chances_at", spy)
+def test_when_no_sample_is_won_even_deeper_it_plays_the_commitment_that_got_furthest(monkeypatch):
     game = greedy_game("klondike", {"draw": 3, "deal_to_waste": False}, 1, 12)
-    strategies.for_run(FairStrategy(**QUICK))(GameView(game))
-    assert asked and asked[0] is True
-    assert game.hint(fair=True, samples=4, node_limit=500).chances.progress == {}
+    position = game.position
+    moves = game.legal_moves()[:2]
+    choices = [Commitment((), move) for move in moves]
+    judgements = [CommitmentChances((30, 90), (0, 0), (2, 3)), CommitmentChances((0, 0), (0, 0), (4, 4))]
+    monkeypatch.setattr(fair_module, "commitments", lambda *_: choices)
+    monkeypatch.setattr(fair_module, "commitment_chances", lambda *_: judgements.pop(0))
+    fair = FairStrategy(**QUICK).for_run()
+    fair._catch_up(GameView(game))
+    assert fair._best_commitment(GameView(game), moves) == moves[1]
+    assert not judgements  # judged twice: the deeper search came first
+    assert position.key() == game.position.key()

@@ -12,7 +12,6 @@ from solver_paths import native_or_skip
 import solitaire_widget as sw
 from solitaire_widget.engine.cards import card_code, parse_card
 from solitaire_widget.engine.knowledge import Hidden, shown
-from solitaire_widget.solver.chances import WinChance, chances_at
 
 FAST = {"samples": 6, "node_limit": 2_000}
 """Enough to compare answers, quick enough for many games."""
@@ -171,19 +170,6 @@ def test_games_that_show_the_same_but_hide_different_cards_get_the_same_answer(g
     assert g.hint(fair=True, **FAST).move == twin.hint(fair=True, **FAST).move
 
 
-def progress_of(g: sw.Game, seed: int, node_limit: int = 2_000) -> WinChance:
-    """``chances_at`` with ``progress``, from what the player of ``g`` knows."""
-    known = [parse_card(code) for code in g.known_cards()]
-    return chances_at(g.position, known, FAST["samples"], seed, (None, node_limit), progress=True)
-
-
-@pytest.mark.parametrize(("game", "seed", "moves", "options"), PAIRS)
-def test_the_progress_of_undecided_samples_leaks_nothing_either(game, seed, moves, options):
-    g = played(game, seed, moves, rng_seed=seed, **options)
-    twin = twin_hiding_other_cards(g)
-    assert progress_of(g, seed).progress == progress_of(twin, seed).progress
-
-
 def test_the_hidden_cards_do_matter_to_the_all_seeing_solver():
     """The twins above differ where it counts: for some pair the solver's verdict differs,
     so an answer read from the real cards would have told them apart."""
@@ -311,26 +297,3 @@ def test_the_c_and_the_python_search_give_the_same_chances(monkeypatch):
     assert {m: (c.wins, c.unknowns) for m, c in in_c.moves.items()} == {
         m: (c.wins, c.unknowns) for m, c in in_python.moves.items()
     }
-
-
-def test_progress_counts_every_card_for_a_sample_won_and_the_solvers_reach_for_an_undecided_one():
-    g = played("klondike", 5, 30, draw=3, deal_to_waste=False)
-    chances = progress_of(g, 5, node_limit=300)
-    assert set(chances.progress) == set(chances.moves)
-    home = sum(map(len, g.position.foundations))
-    for move, chance in chances.moves.items():
-        # Won samples count 52, lost ones 0, undecided ones what the solver reached.
-        total = chances.progress[move] * chance.samples
-        assert chance.won * 52 <= total <= (chance.won + chance.undecided) * 52
-        if chance.undecided and not chance.won:
-            assert chances.progress[move] >= chance.undecided * (home - 1) / chance.samples
-    assert len(set(chances.progress.values())) > 1  # it tells moves apart
-    assert sw.win_chance(g, **FAST).progress == {}  # asked for only
-
-
-def test_the_c_and_the_python_search_reach_the_same_progress(monkeypatch):
-    native_or_skip()
-    g = played("klondike", 2, 10, draw=3)
-    in_c = progress_of(g, 0, node_limit=1_500)
-    monkeypatch.setenv("SOLITAIRE_WIDGET_NATIVE", "0")
-    assert progress_of(g, 0, node_limit=1_500).progress == in_c.progress
