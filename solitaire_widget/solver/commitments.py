@@ -36,6 +36,7 @@ from dataclasses import dataclass
 from ..engine import Move, Position
 from ..engine.cards import DECK
 from ..engine.knowledge import Hidden
+from .heuristic import tableau_index
 from .search import search
 
 __all__ = [
@@ -93,11 +94,9 @@ def is_quiet(position: Position, move: Move, known: Collection[int]) -> bool:
         if move.target not in _TALON or position.redeals_left is not None:
             return False
         return move.source == "waste" or all(card in known for card in position.stock[-move.count :])
-    place = position.place(move.source)
-    if place is not None and place[0] == "tableau":
-        index = place[1]
-        if move.count == len(position.up[index]) and position.down[index]:
-            return False
+    index = tableau_index(position, move.source)
+    if index is not None and move.count == len(position.up[index]) and position.down[index]:
+        return False
     if move.target.startswith("foundation/"):
         return position.foundation_to_tableau
     return True
