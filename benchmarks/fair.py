@@ -16,7 +16,9 @@ Run: ``python benchmarks/fair.py [--sets NAMES] [--deals N] [--samples S] [--nod
 [--processes P] [--results FILE] [--batch B] [--report]`` (defaults: the draw-three set,
 500 deals, the strategy's own samples and node limit, every core,
 benchmarks/results/fair-commitments.jsonl). ``--sets`` takes names from ``SETS`` below,
-comma-separated. The results of the strategy's earlier versions are kept: before it chose
+comma-separated. The settings name the walk over quiet moves (``QUIET_POSITIONS``); the
+rows that name none are from the version whose walk stopped at 200 positions. The results
+of the strategy's earlier versions are kept: before it chose
 among commitments (it ranked single moves by the cards home they reach) in
 benchmarks/results/fair-progress.jsonl, before that (by wins alone) in fair.jsonl;
 ``--report --results`` shows a file.
@@ -40,6 +42,7 @@ import solitaire_widget as sw
 from benchmarks.figures import percentile
 from solitaire_widget.scripting import wilson_interval
 from solitaire_widget.scripting.fair import FAIR_NODE_LIMIT, FAIR_SAMPLES
+from solitaire_widget.solver.commitments import QUIET_POSITIONS
 
 SETS: dict[str, tuple[str, dict[str, object]]] = {
     "klondike draw 3": ("klondike", {"draw": 3, "deal_to_waste": False}),
@@ -145,7 +148,10 @@ def main() -> None:
         parser.error(f"unknown set {unknown[0]!r}; the sets are: {'; '.join(SETS)}")
     if not args.report:
         fair = sw.strategies.FairStrategy(samples=args.samples, node_limit=args.node_limit, seed=args.seed)
-        settings = f"{fair.samples} samples, {fair.node_limit} positions, seed {fair.seed}"
+        settings = (
+            f"{fair.samples} samples, {fair.node_limit} positions, "
+            f"a walk of {QUIET_POSITIONS} quiet positions, seed {fair.seed}"
+        )
         args.results.parent.mkdir(parents=True, exist_ok=True)
         print(
             f"fair benchmark: {args.deals} deals per set, {args.processes} processes, fair: {settings}",

@@ -24,7 +24,7 @@ sample won, none in one lost, the most cards home the search reached in one it c
 decide). The fair strategy (``scripting.fair``) plays the commitment that gets furthest.
 Judging commitments instead of single moves keeps quiet moves, which a sample solved
 seeing every card values as highly as the position itself, from passing for good choices
-(on 500 draw-three deals, 36.0% won against 32.4% by the best ranking of single moves).
+(on 500 draw-three deals, 42.6% won against 32.4% by the best ranking of single moves).
 """
 
 from __future__ import annotations
@@ -49,9 +49,13 @@ __all__ = [
     "is_quiet",
 ]
 
-QUIET_POSITIONS = 200
+QUIET_POSITIONS = 5_000
 """Positions the walk over quiet moves may reach from one position: a bound on its time and
-on the choices to judge (commitments set up only beyond it are left out)."""
+on the choices to judge (commitments set up only beyond it are left out). Quiet moves
+combine freely (the stock turned, runs moved, cards taken back from a foundation), so the
+walk grows fast: on four played draw-three deals a bound of 200 cut it short at 43 turns
+of 109 and left out choices at 25; 5,000 cuts it short at 13, in 56 ms a turn on average.
+The fair strategy won 36.0% of 500 draw-three deals with 200, 42.6% with 5,000."""
 
 UNDECIDED_SHARE = 4
 """After a sample the solver could not decide from the position, each commitment is searched

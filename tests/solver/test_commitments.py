@@ -7,6 +7,7 @@ import pytest
 from engine_helpers import played, twin_games
 from solver_paths import native_or_skip
 
+import solitaire_widget as sw
 from solitaire_widget.engine import Position
 from solitaire_widget.engine.cards import parse_card
 from solitaire_widget.solver.commitments import commitment_chances, commitments, is_quiet
@@ -119,6 +120,36 @@ def test_the_commitment_the_solvers_winning_line_makes_first_wins_every_sample_o
     choices = commitments(position, every_card)
     chances = commitment_chances(position, every_card, choices, 3, 0, (None, 50_000))
     assert max(chances.won) == 3  # every sample is the deal itself, and it is won
+
+
+# Klondike draw 3, deal 15 after 107 moves of the fair strategy with a walk of 200 quiet
+# positions: three cards face down, and the one commitment that wins lies beyond 200 positions
+# of quiet moves (the stock turned, the long runs moved, cards taken back from a foundation).
+FAR_COMMITMENT = {
+    "game": "klondike",
+    "options": {"draw": 3, "redeals": None, "foundation_to_tableau": True, "deal_to_waste": False},
+    "stock": ["6H", "8S", "TS", "2H", "5C"],
+    "waste": ["2S", "JH", "QC", "3S"],
+    "foundations": [["AS"], ["AH"], ["AD", "2D", "3D", "4D"], ["AC", "2C", "3C", "4C"]],
+    "tableau": [
+        {"down": [], "up": ["KS", "QH", "JS", "TD"]},
+        {"down": [], "up": ["KH", "QS", "JD", "TC", "9H", "8C", "7D", "6C", "5D", "4S", "3H"]},
+        {"down": [], "up": ["KC", "QD", "JC", "TH", "9C", "8D", "7S", "6D", "5S", "4H"]},
+        {"down": [], "up": []},
+        {"down": ["9S", "KD"], "up": ["7H", "6S", "5H"]},
+        {"down": [], "up": ["8H"]},
+        {"down": ["7C"], "up": ["9D"]},
+    ],
+    "redeals_left": None,
+}
+
+
+def test_the_walk_reaches_a_commitment_that_wins_far_beyond_the_first_quiet_positions():
+    position = sw.Game.from_dict(FAR_COMMITMENT).position
+    known = set(range(52)) - {card for pile in position.down for card in pile}
+    choices = commitments(position, known)
+    chances = commitment_chances(position, known, choices, 6, 0, (None, 20_000))
+    assert max(chances.won) == 6  # every way the three cards can lie is won after it
 
 
 def test_the_c_and_the_python_search_judge_commitments_alike(monkeypatch):
