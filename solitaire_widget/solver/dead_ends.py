@@ -6,8 +6,14 @@ tableau pile's top card (so that a card can be put on them), whether a pile can 
 be empty, and for each tableau card whether it can some day leave the card under it. Each
 rule below says only what an event needs before it can happen:
 
-- a talon card counts as reachable (with redeals left every one is; where it is not,
-  counting it only makes the estimate more generous);
+- a talon card is reachable when it can some day lie on top of the waste (``talon_reach``):
+  it is there now; or a draw of this pass ends on it (the stock is dealt in fixed groups);
+  or, with a redeal left, a draw of a later pass can end on it: that depends on how many of
+  the cards before it have left by then, so on how many of them can leave; or every card
+  after it can leave, so that it comes last; or the card after it can leave, which is what
+  must happen for it to come up from under that card. One card drawn at a time with no
+  limit on redeals, every talon card is reachable;
+- a talon card can leave when it is reachable and it goes home or becomes a top;
 - a card goes home when it can be reached (in the talon, or a pile's top) and it starts a
   foundation or the card it goes on can go home;
 - a tableau card becomes a top once the card on it has left;
@@ -62,7 +68,8 @@ class DeadEnds:
         for pile in p.foundations:
             for card in pile:
                 home |= 1 << card
-        talon = card_set((*p.waste, *p.stock))
+        leaves = 0
+        talon = self.talon_reach(p, leaves)
         piles, run_ends = self.runs(p)
         cleared = [1 << len(pile) for pile in piles]  # bit ``at``: the card at ``at`` can leave
         empty = not all(piles)
@@ -76,8 +83,46 @@ class DeadEnds:
             tops |= self.new_tops(talon & ~tops, "waste", tops, empty)
             if p.foundation_to_tableau:
                 tops |= self.new_tops(home & ~tops, "foundation", tops, empty)
+            leaving = talon & (home | tops)
+            if leaving != leaves and not self.free_talon(p):  # a free talon is reached whole already
+                leaves = leaving
+                talon = self.talon_reach(p, leaves)
+                continue
             if (tops, home, empty) == before:
                 return True
+
+    @staticmethod
+    def free_talon(p: Position) -> bool:
+        """One card drawn at a time with no limit on redeals, every talon card comes up."""
+        return p.draw == 1 and p.redeals_left is None
+
+    @staticmethod
+    def talon_reach(p: Position, leaves: int) -> int:
+        """The talon cards that can some day lie on top of the waste (the only place a talon
+        card leaves from), given ``leaves``: the talon cards that can some day leave. See the
+        module docstring for the rules."""
+        talon = (*p.waste, *p.stock[::-1])  # in the order the cards come up
+        if DeadEnds.free_talon(p):
+            return card_set(talon)
+        draw, at, size = p.draw, len(p.waste), len(talon)
+        reach = 0
+        for place in (at, *range(at + draw, size, draw), size):
+            if place:
+                reach |= 1 << talon[place - 1]
+        last = True
+        for card in reversed(talon):
+            if last:
+                reach |= 1 << card
+            last = last and bool(leaves >> card & 1)
+        passed = 0  # how many of the cards before this one can leave
+        for place, card in enumerate(talon, 1):
+            gone_by_a_redeal = range(min(passed, draw - 1) + 1) if p.redeals_left != 0 else ()
+            if any((place - gone) % draw == 0 for gone in gone_by_a_redeal):
+                reach |= 1 << card
+            if place < size and leaves >> talon[place] & 1:
+                reach |= 1 << card
+            passed += leaves >> card & 1
+        return reach
 
     def runs(self, p: Position) -> tuple[list[tuple[int, ...]], list[list[int]]]:
         """Each tableau pile's cards (face-down first) and, for each card, where the run it

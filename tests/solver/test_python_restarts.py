@@ -58,9 +58,9 @@ def replays_to_win(g: sw.Game, line: list[sw.Move]) -> bool:
 
 
 RESTARTING = [
-    ("klondike", {"draw": 3}, 0),
+    ("klondike", {"draw": 3}, 12),
     ("klondike", {}, 59),
-    ("klondike", {"draw": 3}, 388),
+    ("klondike", {"draw": 3}, 167),
     ("klondike", {"draw": 3}, 2),
     ("following", {}, 1),
 ]
@@ -77,7 +77,7 @@ def test_python_and_c_search_the_same_positions_across_restarts(monkeypatch, gam
 
 
 def test_a_restarted_win_replays_and_the_search_leaves_the_position_as_it_was():
-    g = sw.Game.new("klondike", seed=0, draw=3)
+    g = sw.Game.new("klondike", seed=12, draw=3)
     before = piles(g.position)
     verdict, line, nodes = python_search(g, 60_000, SHARE)
     assert verdict == "winnable" and nodes > SHARE

@@ -26,6 +26,7 @@ from engine_helpers import (
 from solver_lines import winning_lines
 
 import solitaire_widget as sw
+from solitaire_widget.engine.cards import card_code, card_set, parse_card
 from solitaire_widget.solver import SolveResult, solve
 from solitaire_widget.solver.dead_ends import DeadEnds
 
@@ -351,6 +352,15 @@ LOST_WITH_MOVES = [
         stock="5C 6C 7C 8C 9C TC JC QC KC",
         options={"foundation_to_tableau": False},
     ),
+    # Klondike, three at a time: every pass ends on the 5C, which cannot leave the waste, so
+    # the 4C under it never comes up.
+    position(
+        "klondike",
+        tableau=["JC KS | KC", "7C", "8C", "9C", "TC", "QC"],
+        foundations=[suit_run("C", 1, 3), suit_run("D", 1, 13), suit_run("H", 1, 13), suit_run("S", 1, 12)],
+        stock="5C 6C 4C",
+        options={"draw": 3, "foundation_to_tableau": False},
+    ),
 ]
 
 
@@ -367,6 +377,46 @@ def test_a_position_seen_lost_at_once_takes_one_node(solver_path):
     g = sw.Game.from_dict(LOST_WITH_MOVES[3])
     result = solve(g, time_limit=None, node_limit=10)
     assert (result.verdict, result.nodes) == ("unwinnable", 1)
+
+
+def test_a_talon_card_no_draw_brings_up_is_seen_at_once(solver_path):
+    """The three stock cards come up 4C, 6C, 5C: every pass ends on the 5C, which can
+    neither go home nor onto the tableau, so nothing ever leaves the talon and the 4C never
+    goes home. The first look sees it (``DeadEnds.talon_reach``). Counting every talon card
+    as reachable it would not, and the search would play the king of clubs into the empty
+    pile and the king of spades home before it found nothing more to do."""
+
+    class EveryTalonCard(DeadEnds):
+        @staticmethod
+        def talon_reach(p: sw.Position, leaves: int) -> int:
+            return card_set((*p.waste, *p.stock))
+
+    g = sw.Game.from_dict(LOST_WITH_MOVES[4])
+    assert DeadEnds(g.position.rules).talon_reach(g.position, 0) == card_set([parse_card("5C")])
+    assert not EveryTalonCard(g.position.rules).hopeless(g.position)
+    result = solve(g, time_limit=None, node_limit=10)
+    assert (result.verdict, result.nodes) == ("unwinnable", 1)
+
+
+def reach_of(options: dict, leaving: str) -> set[str]:
+    """``talon_reach`` of a stock that comes up 4C 5C 6C 7C 8C 9C, three at a time, when
+    the ``leaving`` cards can some day leave the talon."""
+    stock = "9C 8C 7C 6C 5C 4C"
+    data = position("klondike", tableau=["KS"], stock=stock, rest_under=0, options={"draw": 3, **options})
+    p = sw.Game.from_dict(data).position
+    reach = DeadEnds(p.rules).talon_reach(p, card_set(parse_card(code) for code in leaving.split()))
+    return {card_code(card) for card in range(52) if reach >> card & 1}
+
+
+def test_the_talon_cards_a_draw_can_bring_up():
+    # each pass ends on the 6C and the 9C while nothing leaves
+    assert reach_of({}, "") == {"6C", "9C"}
+    # one card before the 7C gone by a redeal moves the next pass's draws by one
+    assert reach_of({}, "4C") == {"6C", "7C", "9C"}
+    assert reach_of({"redeals": 0}, "4C") == {"6C", "9C"}
+    # a card that leaves uncovers the one before it, and the last card is always drawn
+    assert reach_of({"redeals": 0}, "6C") == {"5C", "6C", "9C"}
+    assert reach_of({"redeals": 0}, "9C") == {"6C", "8C", "9C"}
 
 
 HOPELESS_CHECKS = [("klondike", {}), ("klondike", {"draw": 3}), ("father", {}), ("following", {})]

@@ -745,6 +745,35 @@ static int talon_steps(Search *s, int onto) {
     return 0;
 }
 
+/* dead_ends.py's DeadEnds.talon_reach: the talon cards that can some day lie on top of the
+ * waste, given `leaves`, the talon cards that can some day leave. seq[1..n] is the talon in
+ * the order the cards come up. */
+static uint64_t talon_reach(const Search *s, uint64_t leaves) {
+    if (s->free_talon) return s->talon;
+    int draw = s->r->draw, at = s->len[WASTE], n = at + s->len[STOCK];
+    uint8_t seq[CARDS + 1];
+    copy_cards(seq + 1, s->cards[WASTE], at);
+    for (int i = 0; i < s->len[STOCK]; i++) seq[at + 1 + i] = s->cards[STOCK][s->len[STOCK] - 1 - i];
+    uint64_t reach = 0;
+    if (at) reach |= bit(seq[at]);
+    for (int j = at + draw; j < n; j += draw) reach |= bit(seq[j]);
+    if (n) reach |= bit(seq[n]);
+    int last = 1;
+    for (int j = n; j >= 1; j--) {
+        if (last) reach |= bit(seq[j]);
+        last = last && (leaves & bit(seq[j]));
+    }
+    int passed = 0; /* how many of the cards before j can leave */
+    for (int j = 1; j <= n; j++) {
+        if (s->redeals != 0)
+            for (int gone = 0; gone <= passed && gone < draw; gone++)
+                if ((j - gone) % draw == 0) reach |= bit(seq[j]);
+        if (j < n && (leaves & bit(seq[j + 1]))) reach |= bit(seq[j]);
+        if (leaves & bit(seq[j])) passed++;
+    }
+    return reach;
+}
+
 /* dead_ends.py's DeadEnds.hopeless: 1 when some card can never go home, whatever is played
  * (see there for the rules and why each holds). Sets of cards are bit masks; `cleared`
  * holds, per tableau pile, the indexes (from the bottom, face-down cards first) of the
@@ -752,7 +781,7 @@ static int talon_steps(Search *s, int onto) {
 static int hopeless(const Search *s) {
     const sw_rules *r = s->r;
     const uint64_t all = ((uint64_t)1 << CARDS) - 1;
-    uint64_t home = s->home, talon = s->talon, tops = 0, cleared[MAX_TABLEAU];
+    uint64_t home = s->home, leaves = 0, talon = talon_reach(s, leaves), tops = 0, cleared[MAX_TABLEAU];
     uint8_t pile[MAX_TABLEAU][CARDS], run_end[MAX_TABLEAU][CARDS];
     int size[MAX_TABLEAU], empty = 0;
     for (int t = 0; t < s->T; t++) {
@@ -800,6 +829,12 @@ static int hopeless(const Search *s) {
                 if ((r->parents[KIND_FOUNDATION][card] & tops) || (r->fills_empty[KIND_FOUNDATION][card] && empty))
                     tops |= bit(card);
             }
+        uint64_t leaving = talon & (home | tops);
+        if (!s->free_talon && leaving != leaves) { /* a free talon is reached whole already */
+            leaves = leaving;
+            talon = talon_reach(s, leaves);
+            continue;
+        }
         if (tops == tops_before && home == home_before && empty == empty_before) return 1;
     }
 }
