@@ -14,6 +14,7 @@ from __future__ import annotations
 import os
 import sqlite3
 import sys
+import time
 from collections.abc import Sequence
 from pathlib import Path
 
@@ -122,7 +123,7 @@ def connect(path: Path) -> sqlite3.Connection:
         raise LibraryError(f"cannot open the library file {path}: {error}") from None
     try:
         _check_kind(connection, path)
-        connection.execute("PRAGMA journal_mode = WAL")
+        _write_ahead(connection)
         # NORMAL keeps every commit through a crash of the process; only a power cut may lose the last.
         connection.execute("PRAGMA synchronous = NORMAL")
         migrate(connection)
@@ -138,9 +139,13 @@ def connect(path: Path) -> sqlite3.Connection:
 def _check_kind(connection: sqlite3.Connection, path: Path) -> None:
     """Refuse a file that is not a library this package can open; reads only."""
     try:
-        application = connection.execute("PRAGMA application_id").fetchone()[0]
-        version = connection.execute("PRAGMA user_version").fetchone()[0]
-        tables = connection.execute("SELECT count(*) FROM sqlite_master").fetchone()[0]
+        # One statement, so one snapshot: read one by one, another process making the same
+        # new file could commit in between, and its tables would seem to be another program's.
+        application, version, tables = connection.execute(
+            "SELECT (SELECT application_id FROM pragma_application_id),"
+            " (SELECT user_version FROM pragma_user_version),"
+            " (SELECT count(*) FROM sqlite_master)"
+        ).fetchone()
     except sqlite3.DatabaseError as error:
         raise LibraryError(
             f"{path} is not a game library (not an SQLite database, or a damaged one: {error}); "
@@ -157,6 +162,23 @@ def _check_kind(connection: sqlite3.Connection, path: Path) -> None:
             f"solitaire_widget knows (up to {len(MIGRATIONS)}): update solitaire_widget to use it; "
             f"the file is left as it is"
         )
+
+
+def _write_ahead(connection: sqlite3.Connection) -> None:
+    """Put the file in WAL mode, waiting up to ``BUSY_SECONDS`` for other connections.
+
+    When several connections switch a new file at once, SQLite refuses some of them at once
+    with "database is locked" rather than call the busy handler (waiting could deadlock
+    them), so the refusal is retried here until one of them has switched the file."""
+    deadline = time.monotonic() + BUSY_SECONDS
+    while True:
+        try:
+            connection.execute("PRAGMA journal_mode = WAL")
+            return
+        except sqlite3.OperationalError as error:
+            if "locked" not in str(error) or time.monotonic() > deadline:
+                raise
+            time.sleep(0.005)
 
 
 def migrate(connection: sqlite3.Connection) -> None:
