@@ -69,6 +69,7 @@ class DeadEnds:
             for card in pile:
                 home |= 1 << card
         leaves = 0
+        free = self.free_talon(p)
         talon = self.talon_reach(p, leaves)
         piles, run_ends = self.runs(p)
         cleared = [1 << len(pile) for pile in piles]  # bit ``at``: the card at ``at`` can leave
@@ -84,7 +85,7 @@ class DeadEnds:
             if p.foundation_to_tableau:
                 tops |= self.new_tops(home & ~tops, "foundation", tops, empty)
             leaving = talon & (home | tops)
-            if leaving != leaves and not self.free_talon(p):  # a free talon is reached whole already
+            if leaving != leaves and not free:  # a free talon is reached whole already
                 leaves = leaving
                 talon = self.talon_reach(p, leaves)
                 continue
@@ -106,7 +107,7 @@ class DeadEnds:
             return card_set(talon)
         draw, at, size = p.draw, len(p.waste), len(talon)
         reach = 0
-        for place in (at, *range(at + draw, size, draw), size):
+        for place in (at, *range(at + draw, size, draw)):
             if place:
                 reach |= 1 << talon[place - 1]
         last = True

@@ -204,7 +204,7 @@ class DepthFirstSearch:
         # fill an empty pile (Father, Following), the test hardly ever finds a lost
         # position, and it would cost about a fifth of the search's time.
         self.look_for_dead_ends = rules.has_face_down
-        self.any_talon_card_is_free = position.draw == 1 and position.redeals_left is None
+        self.any_talon_card_is_free = DeadEnds.free_talon(position)
         self.passed_cards_come_back = position.redeals_left is None or all(
             len(self.onto[card]) == 52 for card in range(52)
         )

@@ -757,7 +757,6 @@ static uint64_t talon_reach(const Search *s, uint64_t leaves) {
     uint64_t reach = 0;
     if (at) reach |= bit(seq[at]);
     for (int j = at + draw; j < n; j += draw) reach |= bit(seq[j]);
-    if (n) reach |= bit(seq[n]);
     int last = 1;
     for (int j = n; j >= 1; j--) {
         if (last) reach |= bit(seq[j]);
