@@ -38,6 +38,9 @@ card is. "unwinnable" means no sequence of legal moves wins, whatever the order 
   with the talon's cards free to go home at any time, it is lost.
 - **Safe moves home** (``engine.safety``): when one exists it is the only move tried. With
   one card drawn at a time and unlimited redeals, a safe card anywhere in the talon counts.
+- **Moves that can wait** (``followed``): a card put on the tableau from the talon (when
+  every talon card can come up) or from a foundation, and a run moved off a pile that keeps
+  a face-up card, are each tried only together with the next move that uses what they did.
 - **Pruned**: a whole pile with nothing face down under it moved into an empty pile (the
   same position up to pile order), and a move into any empty pile but the first (the same
   position as the move into the first).
@@ -58,6 +61,7 @@ from typing import NamedTuple, TypeAlias
 
 from ..engine import Move, Position
 from ..engine.cards import DECK
+from ..engine.rules import Rules
 from ..engine.safety import is_safe_home
 from .best_first import BestFirst
 from .dead_ends import DeadEnds
@@ -75,7 +79,8 @@ class _Joined(NamedTuple):
 
     step: Step
     pile: int
-    foundation: str | None
+    foundation: str | None = None
+    run_left: bool = False
 
 
 Entry: TypeAlias = "Step | _Joined"
@@ -117,6 +122,24 @@ def _key_function(position: Position) -> Callable[[Position], Key]:
         return (redeals, at, _SEP.join(parts))
 
     return key
+
+
+def _goes_direct(rules: Rules, kind: str) -> bool:
+    """True when a card from a ``kind`` pile may go wherever it may go from the tableau
+    (onto the same cards, and into an empty pile if it may fill one from there)."""
+    parents, fills = rules.parents, rules.fills_empty
+    return all(
+        set(parents["tableau"][card]) <= set(parents[kind][card])
+        and (fills[kind][card] or not fills["tableau"][card])
+        for card in DECK
+    )
+
+
+def _runs_extend(rules: Rules) -> bool:
+    """True when a card put on a tableau card, from any pile, continues its run (so that it
+    could as well have been put there before the run moved: see ``followed``)."""
+    parents = rules.parents
+    return all(set(onto[card]) <= set(parents["tableau"][card]) for onto in parents.values() for card in DECK)
 
 
 def _tableau_index(pile: str) -> int:
@@ -208,6 +231,8 @@ class DepthFirstSearch:
         self.passed_cards_come_back = position.redeals_left is None or all(
             len(self.onto[card]) == 52 for card in range(52)
         )
+        self.goes_direct = {kind: _goes_direct(rules, kind) for kind in ("waste", "foundation")}
+        self.runs_extend = _runs_extend(rules)
         self.to_foundation = [Move("waste", f"foundation/{i}") for i in range(rules.foundation_count)]
         self.to_tableau = [Move("waste", f"tableau/{i}") for i in range(rules.tableau_count)]
         self.dead_ends = DeadEnds(rules)
@@ -262,31 +287,41 @@ class DepthFirstSearch:
                     steps.append((100 + cost, step))
         return steps
 
-    def followed(self, step: Step, pile: int, foundation: str | None = None) -> list[Step]:
-        """``step``, which put a card that could have waited on top of tableau ``pile``,
-        joined with each next move that uses that card: a move from or onto ``pile``
-        (not the card going straight back home), or from the foundation it left.
+    def followed(
+        self, step: Step, pile: int, foundation: str | None = None, run_left: bool = False
+    ) -> list[Step]:
+        """``step`` joined with each next move that uses what it did.
 
-        Why nothing is lost: in a winning line, the moves between such a step and the
-        first move that uses its card touch neither the card nor ``pile`` (its top is
-        covered by the card), so the step can wait until just before that move; and a
-        card never used again after the step would have to go home, which it could do
-        from where it was.
+        A step that put a card that could have waited on top of tableau ``pile`` (from the
+        talon when any talon card can come up, or from ``foundation``) is used by a move
+        onto ``pile``, or from the foundation it left; and, only where the card could not
+        have gone straight to any place a tableau card may go (``goes_direct``), by a move
+        from ``pile`` (not the card going straight back home). A step that moved a run off
+        ``pile`` (``run_left``), leaving a face-up card on top, is used by a move from or
+        onto ``pile``.
+
+        Why nothing is lost: in a winning line, the moves between such a step and the first
+        move that uses what it did touch neither its card (or run) nor its piles, so the
+        step can wait until just before that move; and a card never used again after the
+        step would have to go home, which it could do from where it was. A first use that
+        only moves the card (or run) on could have been made without the step: the card
+        could have gone there straight away, or the run from ``pile``; with the run a card
+        lies on, the run could have moved first and the card gone on it there. A card put
+        on a run that moved could have gone on it before it moved, and a card of such a run
+        going home could have gone from ``pile``. Each of these gives the same position.
         """
         p = self.position
         pile_id = f"tableau/{pile}"
+        moves_on = run_left or not self.goes_direct["waste" if foundation is None else "foundation"]
+
+        def uses(move: Move) -> bool:
+            if move.source == pile_id:  # for a run, any move; for a card, one that takes it on
+                return moves_on and (run_left or move.count > 1 or move.target[0] == "t")
+            return move.target == pile_id or (foundation is not None and move.source == foundation)
+
         for move in step:
             p.push(move)
-        joined = [
-            (*step, move)
-            for move in self.tableau_moves()
-            if move.source != "waste"
-            and (
-                (move.source == pile_id and (move.count > 1 or move.target[0] == "t"))
-                or move.target == pile_id
-                or (foundation is not None and move.source == foundation)
-            )
-        ]
+        joined = [(*step, move) for move in self.tableau_moves() if move.source != "waste" and uses(move)]
         joined += (
             (*step, *then)
             for _, then in self.talon_steps(onto_pile=pile)
@@ -337,6 +372,9 @@ class DepthFirstSearch:
                     rank = 10  # empties a pile
                 elif whole:
                     rank = 10  # turns a face-down card
+                elif self.runs_extend:
+                    ranked.append((200, _Joined((move,), index, run_left=True)))
+                    continue
                 else:
                     rank = 200
             else:

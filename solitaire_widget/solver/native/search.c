@@ -113,9 +113,12 @@ typedef struct {
     uint8_t d1, redeal, d2, src, dst, count;
 } Segment;
 
+/* A _Joined entry's kind: a card put on `pile`, or a run moved off `pile` (its run_left). */
+enum { JOINED_CARD = 1, JOINED_RUN = 2 };
+
 typedef struct {
     int32_t rank;
-    uint8_t joined; /* a _Joined entry, expanded when the search reaches it */
+    uint8_t joined; /* a _Joined entry, expanded when the search reaches it: JOINED_* */
     uint8_t pile;   /* joined: the tableau pile index */
     int8_t foundation; /* joined: the foundation index the card left, or -1 */
     uint8_t two;    /* second segment used */
@@ -155,6 +158,7 @@ typedef struct {
  * (best_first.py's BestFirst). */
 typedef struct {
     uint32_t parent; /* the node it was reached from (the root: itself) */
+    uint32_t depth;  /* the steps from the start */
     Step step;       /* the step from there */
 } BestNode;
 
@@ -167,6 +171,9 @@ typedef struct {
     size_t seen_mask, seen_count;
     uint32_t *path;
     size_t path_cap;
+    uint32_t played;     /* the node whose position is played now */
+    size_t *marks;       /* played_len after each step to it, by depth (marks[0]: the start) */
+    size_t marks_cap;
     BestChild *kept; /* the children being ranked */
     size_t kept_cap;
 } BestFirst;
@@ -179,6 +186,8 @@ typedef struct {
     uint8_t down[MAX_TABLEAU][CARDS];
     int down_len[MAX_TABLEAU];
     int redeals, home_count, free_talon;
+    int goes_direct[3]; /* by kind: depth_first.py's goes_direct (see expand) */
+    int runs_extend;    /* depth_first.py's runs_extend: a run moved off a pile is JOINED_RUN */
     int most_home; /* see note_progress */
     uint64_t home, talon; /* the cards home, the cards in the stock and waste */
     uint64_t kids[CARDS]; /* tableau cards that may go on each card */
@@ -451,6 +460,15 @@ static Slot *new_table(size_t slots) {
 }
 
 static inline size_t home_slot(const Search *s, uint64_t fa) { return (size_t)(fa >> 20) & s->table_mask; }
+
+/* Asks for a slot's memory ahead of its probe (a hint only: without it the code is the same). */
+static inline void prefetch(const Slot *slot) {
+#if defined(__GNUC__) || defined(__clang__)
+    __builtin_prefetch(slot);
+#else
+    (void)slot;
+#endif
+}
 
 /* The slot that holds the fingerprint (fa, fb) in an open-addressing table of mask + 1
  * slots (a slot's marks are not compared), or the empty slot where it would go. */
@@ -737,7 +755,7 @@ static int talon_steps(Search *s, int onto) {
             step->rank = 100 + cost;
             step->a = seg;
             if (s->free_talon && onto < 0) {
-                step->joined = 1;
+                step->joined = JOINED_CARD;
                 step->pile = (uint8_t)t;
             }
         }
@@ -1085,19 +1103,24 @@ static void children(Search *s) {
             if (whole && !s->down_len[t]) {
                 if (!s->len[m.dst]) continue;
                 rank = 10;
+            } else if (whole) {
+                rank = 10;
             } else {
-                rank = whole ? 10 : 200;
+                rank = 200;
+                if (s->runs_extend) joined = JOINED_RUN;
             }
         } else {
             rank = 300;
-            joined = 1;
+            joined = JOINED_CARD;
         }
         Step *step = new_step(s);
         if (!step) return;
         step->rank = rank;
         step->a = (Segment){0, 0, 0, m.src, m.dst, m.count};
-        if (joined) {
-            step->joined = 1;
+        step->joined = (uint8_t)joined;
+        if (joined == JOINED_RUN) {
+            step->pile = (uint8_t)(m.src - first);
+        } else if (joined) {
             step->pile = (uint8_t)(m.dst - first);
             step->foundation = (int8_t)(m.src - 2);
         }
@@ -1110,15 +1133,18 @@ static void children(Search *s) {
 static void expand(Search *s, size_t at) {
     Step joined = s->arena[at];
     size_t end = s->arena_len, mark = s->played_len;
-    int pile = s->first_tableau + joined.pile;
+    int pile = s->first_tableau + joined.pile, run_left = joined.joined == JOINED_RUN;
     int foundation = joined.foundation >= 0 ? 2 + joined.foundation : -1;
+    /* moves from a card's `pile` join it only where the card could not have gone there directly */
+    int moves_on = !s->goes_direct[foundation >= 0 ? KIND_FOUNDATION : KIND_WASTE];
     play_segment(s, &joined.a);
     Move moves[MAX_MOVES];
     int n = legal_moves(s, moves);
     for (int i = 0; i < n; i++) {
         Move m = moves[i];
-        if ((m.src == pile && (m.count > 1 || m.dst >= s->first_tableau)) || m.dst == pile ||
-            (foundation >= 0 && m.src == foundation)) {
+        if (run_left ? m.src == pile || m.dst == pile
+                     : (moves_on && m.src == pile && (m.count > 1 || m.dst >= s->first_tableau)) || m.dst == pile ||
+                           (foundation >= 0 && m.src == foundation)) {
             Step *step = new_step(s);
             if (!step) return;
             step->a = joined.a;
@@ -1329,15 +1355,31 @@ static uint64_t heap_pop(BestFirst *b) {
     return least;
 }
 
-/* Plays the steps from the start to node `at`. */
+/* Plays node `at`'s position: back from the node played now to their last common node, then
+ * on to `at`. Consecutive nodes are mostly near each other (siblings, cousins), so this
+ * plays a few steps where playing from the start took the whole line, and reads few nodes
+ * (each read of a node far back in the array waits for memory). */
 static int replay(Search *s, BestFirst *b, uint32_t at) {
+    const BestNode *nodes = b->nodes;
+    uint32_t from = b->played, to = at;
     size_t n = 0;
-    for (uint32_t i = at; i; i = b->nodes[i].parent) {
+    if (!grow((void **)&b->marks, &b->marks_cap, (size_t)nodes[at].depth + 1, sizeof(size_t))) return 0;
+    while (from != to) {
+        if (nodes[from].depth > nodes[to].depth) {
+            from = nodes[from].parent;
+            continue;
+        }
         if (!grow((void **)&b->path, &b->path_cap, n + 1, sizeof(uint32_t))) return 0;
-        b->path[n++] = i;
+        b->path[n++] = to;
+        to = nodes[to].parent;
     }
-    undo_to(s, 0);
-    while (n) play_step(s, &b->nodes[b->path[--n]].step);
+    undo_to(s, to ? b->marks[nodes[to].depth] : 0);
+    while (n) {
+        const BestNode *node = &nodes[b->path[--n]];
+        play_step(s, &node->step);
+        b->marks[node->depth] = s->played_len;
+    }
+    b->played = at;
     return !s->failed;
 }
 
@@ -1351,9 +1393,12 @@ static int by_rank(const void *x, const void *y) {
  * the depth-first search the table holds only positions lost for good. */
 static int best_children(Search *s, BestFirst *b, uint32_t at) {
     if (!replay(s, b, at)) return NO_MEMORY;
-    size_t mark = s->played_len, n = 0;
+    size_t mark = s->played_len, made = 0, n = 0;
     s->arena_len = 0;
     children(s);
+    /* First every child's key, asking for its slots in both tables ahead (the probes were a
+     * fifth of the time, each waiting for memory in turn); then the probes, and the children
+     * not seen are played again for the dead-end test and the estimate. */
     for (size_t i = 0; i < s->arena_len && !s->failed;) {
         if (s->arena[i].joined) {
             expand(s, i);
@@ -1365,17 +1410,28 @@ static int best_children(Search *s, BestFirst *b, uint32_t at) {
         play_step(s, &step);
         note_progress(s);
         if (s->home_count == CARDS) return WINNABLE;
-        uint64_t fa, fb;
-        int found;
-        key_of(s, &fa, &fb);
-        slot_of(s, fa, fb, &found);
-        if (!found && !seen_before(b, fa, fb) && !seen_lost(s)) {
-            if (!grow((void **)&b->kept, &b->kept_cap, n + 1, sizeof(BestChild))) return NO_MEMORY;
-            uint64_t f = (uint64_t)(s->played_len + (size_t)moves_left(s));
-            b->kept[n++] = (BestChild){f << 32 | i, fa, fb};
-        }
+        if (!grow((void **)&b->kept, &b->kept_cap, made + 1, sizeof(BestChild))) return NO_MEMORY;
+        BestChild *child = &b->kept[made++];
+        key_of(s, &child->fa, &child->fb);
+        child->rank = i;
+        prefetch(&s->table[home_slot(s, child->fa)]);
+        prefetch(&b->seen[(size_t)(child->fa >> 20) & b->seen_mask]);
         undo_to(s, mark);
         i++;
+    }
+    if (s->failed) return NO_MEMORY;
+    for (size_t k = 0; k < made; k++) {
+        BestChild child = b->kept[k];
+        int found;
+        slot_of(s, child.fa, child.fb, &found);
+        if (found || seen_before(b, child.fa, child.fb)) continue;
+        Step step = s->arena[child.rank];
+        play_step(s, &step);
+        if (!seen_lost(s)) {
+            uint64_t f = (uint64_t)(s->played_len + (size_t)moves_left(s));
+            b->kept[n++] = (BestChild){f << 32 | child.rank, child.fa, child.fb};
+        }
+        undo_to(s, mark);
     }
     if (s->failed) return NO_MEMORY;
     qsort(b->kept, n, sizeof(BestChild), by_rank); /* the ranks differ: no tie to break */
@@ -1385,7 +1441,7 @@ static int best_children(Search *s, BestFirst *b, uint32_t at) {
             !grow((void **)&b->heap, &b->heap_cap, b->heap_len + 1, sizeof(uint64_t)) ||
             !note_seen(b, child->fa, child->fb))
             return NO_MEMORY;
-        b->nodes[b->len] = (BestNode){at, s->arena[child->rank & 0xffffffffu]};
+        b->nodes[b->len] = (BestNode){at, b->nodes[at].depth + 1, s->arena[child->rank & 0xffffffffu]};
         heap_push(b, (child->rank & ~(uint64_t)0xffffffffu) | b->len);
         b->len++;
     }
@@ -1410,6 +1466,7 @@ static int best_first(Search *s, int64_t share) {
         b->nodes[b->len++] = (BestNode){0};
         heap_push(b, 0);
     }
+    b->played = 0; /* the search stands at the start */
     int64_t end = s->nodes + share;
     int verdict = RESTART;
     s->run_end = 0;
@@ -1475,6 +1532,16 @@ static void load(Search *s, const sw_rules *r, const sw_position *p) {
     s->first_tableau = 2 + s->F;
     s->redeals = p->redeals_left;
     s->free_talon = r->draw == 1 && p->redeals_left < 0;
+    s->runs_extend = 1;
+    for (int kind = KIND_WASTE; kind <= KIND_FOUNDATION; kind++) {
+        s->goes_direct[kind] = 1;
+        for (int card = 0; card < CARDS; card++) {
+            if ((r->parents[KIND_TABLEAU][card] & ~r->parents[kind][card]) ||
+                (r->fills_empty[KIND_TABLEAU][card] && !r->fills_empty[kind][card]))
+                s->goes_direct[kind] = 0;
+            if (r->parents[kind][card] & ~r->parents[KIND_TABLEAU][card]) s->runs_extend = 0;
+        }
+    }
     s->len[STOCK] = p->stock_len;
     memcpy(s->cards[STOCK], p->stock, (size_t)p->stock_len);
     s->len[WASTE] = p->waste_len;
@@ -1566,6 +1633,7 @@ SW_EXPORT int sw_solve(const sw_rules *r, const sw_position *p, double seconds, 
     free(s->best.heap);
     free(s->best.seen);
     free(s->best.path);
+    free(s->best.marks);
     free(s->best.kept);
     free(s);
     return verdict;
