@@ -58,8 +58,8 @@ def test_each_run_is_exact_so_restarts_keep_the_verdicts(seed, verdict):
 def test_a_restart_keeps_the_losses_for_good_so_a_proof_is_not_searched_again():
     """The fixed order proves this deal unwinnable in 421,728 positions; restarted at 300,000,
     and after a turn of the best-first search (at most 300,000 more), the second run finds
-    the first run's losses and needs some 120,000 more (it would need 420,000 if it started
-    from nothing: the first share of 300,000 would not do)."""
+    the first run's losses, and the whole search takes 446,084 (it would need 420,000 more
+    if it started from nothing: the first share of 300,000 would not do)."""
     assert search(1125, 1_000_000, restart_nodes=0)[::2] == ("unwinnable", 421_728)
     verdict, _, nodes, _ = search(1125, 1_000_000, native.RESTART_NODES)
     assert verdict == "unwinnable" and nodes < 421_728 * 1.01 + native.RESTART_NODES
