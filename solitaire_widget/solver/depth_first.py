@@ -61,11 +61,11 @@ from typing import NamedTuple, TypeAlias
 
 from ..engine import Move, Position
 from ..engine.cards import DECK
-from ..engine.rules import Rules
 from ..engine.safety import is_safe_home
 from .best_first import BestFirst
 from .dead_ends import DeadEnds
 from .father_dead_ends import FatherDeadEnds
+from .joins import goes_direct, runs_extend
 from .restarts import RESTART_NODES, TIMED_RESTART_NODES, OpenPositions, RandomOrder, Restart
 
 Key = tuple[int | None, int, bytes]
@@ -122,24 +122,6 @@ def _key_function(position: Position) -> Callable[[Position], Key]:
         return (redeals, at, _SEP.join(parts))
 
     return key
-
-
-def _goes_direct(rules: Rules, kind: str) -> bool:
-    """True when a card from a ``kind`` pile may go wherever it may go from the tableau
-    (onto the same cards, and into an empty pile if it may fill one from there)."""
-    parents, fills = rules.parents, rules.fills_empty
-    return all(
-        set(parents["tableau"][card]) <= set(parents[kind][card])
-        and (fills[kind][card] or not fills["tableau"][card])
-        for card in DECK
-    )
-
-
-def _runs_extend(rules: Rules) -> bool:
-    """True when a card put on a tableau card, from any pile, continues its run (so that it
-    could as well have been put there before the run moved: see ``followed``)."""
-    parents = rules.parents
-    return all(set(onto[card]) <= set(parents["tableau"][card]) for onto in parents.values() for card in DECK)
 
 
 def _tableau_index(pile: str) -> int:
@@ -231,8 +213,8 @@ class DepthFirstSearch:
         self.passed_cards_come_back = position.redeals_left is None or all(
             len(self.onto[card]) == 52 for card in range(52)
         )
-        self.goes_direct = {kind: _goes_direct(rules, kind) for kind in ("waste", "foundation")}
-        self.runs_extend = _runs_extend(rules)
+        self.goes_direct = {kind: goes_direct(rules, kind) for kind in ("waste", "foundation")}
+        self.runs_extend = runs_extend(rules)
         self.to_foundation = [Move("waste", f"foundation/{i}") for i in range(rules.foundation_count)]
         self.to_tableau = [Move("waste", f"tableau/{i}") for i in range(rules.tableau_count)]
         self.dead_ends = DeadEnds(rules)

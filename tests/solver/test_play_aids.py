@@ -150,9 +150,9 @@ def test_the_heuristic_plays_a_useful_legal_move(game, options):
 
 
 def test_winnable_deals_are_the_first_winnable_seed_from_the_one_given():
-    g = sw.Game.new("klondike", seed=3, winnable=True)
-    assert g.seed >= 3
-    for seed in range(3, g.seed):
+    g = sw.Game.new("klondike", seed=6, winnable=True)
+    assert g.seed == 7  # seed 6 is not proven winnable within the budget
+    for seed in range(6, g.seed):
         assert (
             sw.solve(
                 sw.Game.new("klondike", seed=seed), time_limit=None, node_limit=aids.WINNABLE_NODE_LIMIT
@@ -160,7 +160,7 @@ def test_winnable_deals_are_the_first_winnable_seed_from_the_one_given():
             != "winnable"
         )
     assert sw.solve(g, time_limit=None, node_limit=aids.WINNABLE_NODE_LIMIT).verdict == "winnable"
-    assert sw.Game.new("klondike", seed=3, winnable=True) == g  # the same on every call
+    assert sw.Game.new("klondike", seed=6, winnable=True) == g  # the same on every call
 
 
 @pytest.mark.parametrize("game", ["klondike", "father", "following"])

@@ -410,18 +410,18 @@ def first_winnable(name: str, seed: int) -> sw.Game:
 def test_a_winnable_deal_from_the_board_deals_rates_and_says_so(workers):
     w, view = widget_and_view()
     version = w.state["version"]
-    view.send_intent("new_game", game="following", seed=10, options={}, winnable=True)
-    assert w.aids["deal"] == {"status": "dealing", "game": "following", "from_seed": 10}
+    view.send_intent("new_game", game="following", seed=15, options={}, winnable=True)
+    assert w.aids["deal"] == {"status": "dealing", "game": "following", "from_seed": 15}
     assert w.state["version"] == version and w.game.name == "klondike", "the board plays on meanwhile"
     workers[-1].finish()
     settled(w)
-    expected = first_winnable("following", 10)
+    expected = first_winnable("following", 15)
     assert w.game == expected and w.state["seed"] == expected.seed
     assert w.aids["deal"] == {
         "status": "dealt",
         "game": "following",
         "seed": expected.seed,
-        "from_seed": 10,
+        "from_seed": 15,
         "difficulty": None,
     }
     workers[-1].finish()
@@ -432,7 +432,7 @@ def test_a_winnable_deal_from_the_board_deals_rates_and_says_so(workers):
 
 def test_another_deal_meanwhile_drops_the_winnable_one(workers):
     w, view = widget_and_view()
-    view.send_intent("new_game", game="following", seed=10, options={}, winnable=True)
+    view.send_intent("new_game", game="following", seed=15, options={}, winnable=True)
     view.send_intent("new_game", game="father", seed=2, options={})
     assert w.aids["deal"] is None
     workers[-1].finish()
@@ -443,7 +443,7 @@ def test_another_deal_meanwhile_drops_the_winnable_one(workers):
 
 def test_a_search_still_running_when_dropped_leaves_its_process_and_the_check_moves_on(workers):
     w, view = widget_and_view()
-    view.send_intent("new_game", game="following", seed=10, options={}, winnable=True)
+    view.send_intent("new_game", game="following", seed=15, options={}, winnable=True)
     w.check_winnable = True  # waits behind the search
     worker = workers[-1]
     search, check = (future for _, future in worker.tasks)
@@ -452,7 +452,7 @@ def test_a_search_still_running_when_dropped_leaves_its_process_and_the_check_mo
     assert check.cancelled() and w.aids["winnable"]["status"] == "checking"
     worker.finish()  # the check of the restarted deal, in the new process
     assert settled(w)["winnable"]["status"] in ("winnable", "unknown")
-    search.set_result(first_winnable("following", 10))
+    search.set_result(first_winnable("following", 15))
     settled(w)
     assert w.game.name == "klondike" and w.aids["deal"] is None
 
@@ -460,11 +460,11 @@ def test_a_search_still_running_when_dropped_leaves_its_process_and_the_check_mo
 def test_new_game_winnable_from_python_returns_the_deal_shown(workers):
     w, _ = widget_and_view()
     workers[-1].autorun = True
-    game = w.new_game("following", seed=10, winnable=True)
-    expected = first_winnable("following", 10)
+    game = w.new_game("following", seed=15, winnable=True)
+    expected = first_winnable("following", 15)
     assert game == expected and w.game is game
     deal = settled(w)["deal"]
-    assert deal["seed"] == expected.seed and deal["from_seed"] == 10 and deal["difficulty"] is not None
+    assert deal["seed"] == expected.seed and deal["from_seed"] == 15 and deal["difficulty"] is not None
 
 
 def test_new_game_winnable_with_bad_arguments_fails_at_once(workers):
