@@ -24,18 +24,12 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 import solitaire_widget as sw
+from benchmarks.winnability import SETS
 from solitaire_widget.engine import Position
 from solitaire_widget.solver import native
 from solitaire_widget.solver.depth_first import DepthFirstSearch
-from solitaire_widget.solver.search import foundation_split
+from solitaire_widget.solver.search import check_limits, foundation_split
 
-SETS = {
-    "klondike draw 1 no waste card": ("klondike", {"deal_to_waste": False}),
-    "klondike draw 3 no waste card": ("klondike", {"draw": 3, "deal_to_waste": False}),
-    "klondike draw 1": ("klondike", {}),
-    "klondike draw 3": ("klondike", {"draw": 3}),
-    "following": ("following", {}),
-}
 SEEDS = {
     "klondike draw 1 no waste card": (2145, 2734, 429, 2102, 1339, 1932, 742, 1013, 418, 744),
     "klondike draw 3 no waste card": (1299, 794, 1340, 2102, 2367, 1136, 1169, 1069, 402, 2207),
@@ -78,8 +72,10 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--node-limit", type=int, default=60_000_000, help="positions per deal at most")
     parser.add_argument("--shape", action="store_true", help="also count distinct positions (slow)")
     args = parser.parse_args(argv)
-    if args.node_limit < 1:
-        parser.error(f"--node-limit must be a whole number from 1, not {args.node_limit}")
+    try:
+        check_limits(None, args.node_limit)
+    except ValueError as error:
+        parser.error(str(error).replace("node_limit", "--node-limit"))
     seeds = [int(seed) for seed in args.seeds.split(",")] if args.seeds else list(SEEDS.get(args.game, ()))
     if not seeds:
         parser.error(f"no default seeds for {args.game!r}: give --seeds")

@@ -30,7 +30,7 @@ def test_a_proof_is_counted_and_its_shape_checked_against_the_python_search(caps
 @pytest.mark.parametrize(
     ("argv", "named"),
     [
-        (["--node-limit", "0"], "--node-limit must be a whole number from 1, not 0"),
+        (["--node-limit", "0"], "--node-limit must be a whole number from 1 or None, not 0"),
         (["--game", "following"], "no default seeds for 'following': give --seeds"),
     ],
 )
