@@ -18,7 +18,9 @@ card is. "unwinnable" means no sequence of legal moves wins, whatever the order 
   foundation's index (in Father within the Ace and within the King foundations). Where
   the talon's position can be reached again by drawing alone (one card at a time with
   unlimited redeals: always; three at a time: at the top of a pass), the key leaves it
-  out, since either position can reach the other without playing a card.
+  out, since either position can reach the other without playing a card. And where one of
+  two twins (cards the same cards go on) is a top and the other holds a run, the key puts
+  the run on the lower twin (``twins``): the two arrangements reach each other in one move.
 - **Visited positions**: a position on the current line is never entered again, and a
   position whose search finished without a win is kept in a table and never searched
   again. This is plain depth-first reachability with a visited set, so the verdict stays
@@ -67,6 +69,7 @@ from .dead_ends import DeadEnds
 from .father_dead_ends import FatherDeadEnds
 from .joins import goes_direct, runs_extend
 from .restarts import RESTART_NODES, TIMED_RESTART_NODES, OpenPositions, RandomOrder, Restart
+from .twins import canonical_up, twin_pairs
 
 Key = tuple[int | None, int, bytes]
 Step = tuple[Move, ...]
@@ -107,9 +110,12 @@ def _key_function(position: Position) -> Callable[[Position], Key]:
     """The canonical key of the position's game: see the module docstring."""
     split = foundation_split(position)
     draw = position.draw
+    pairs = twin_pairs(position.rules)
+    parents = position.rules.parents["tableau"]
 
     def key(p: Position) -> Key:
-        tableau = sorted(bytes(down) + _DOWN_UP + bytes(up) for down, up in zip(p.down, p.up, strict=True))
+        faces = canonical_up(p.up, pairs, parents) if pairs else p.up
+        tableau = sorted(bytes(down) + _DOWN_UP + bytes(up) for down, up in zip(p.down, faces, strict=True))
         found = [bytes(pile[-1:]) for pile in p.foundations]
         found = sorted(found[:split]) + sorted(found[split:])
         waste, stock = p.waste, p.stock

@@ -77,7 +77,7 @@ DEAL_NODE_LIMIT = 15_000
 WINNABLE_DEALS = [
     ("klondike", {}, [0, 1, 2, 4, 5, 7, 8, 9, 10, 12, 13, 14]),
     ("klondike", {"draw": 3}, [0, 1, 4, 9, 10, 11, 13, 15, 19, 23, 25, 26]),
-    ("klondike", {"redeals": 0}, [63, 160, 185]),
+    ("klondike", {"redeals": 0}, [3, 63, 185]),
     ("klondike", {"foundation_to_tableau": False}, [1, 4, 7, 8, 9, 10, 12, 14, 15, 22, 26, 27]),
     ("klondike", {"draw": 3, "redeals": 2, "foundation_to_tableau": False}, [0, 9, 22, 56, 73, 94]),
     ("klondike", {"deal_to_waste": False}, [0, 1, 2, 4, 5, 7, 8, 9, 10, 12, 13, 14]),
