@@ -4,10 +4,10 @@ twins."""
 
 from __future__ import annotations
 
-import random
 import time
 
 import pytest
+from engine_helpers import played
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -77,14 +77,7 @@ def twin_moves(position: sw.Position) -> list[sw.Move]:
 
 def played_at_random(seed: int, moves: int) -> sw.Position:
     """A Klondike position some random legal moves into deal ``seed``."""
-    rng = random.Random(seed)
-    position = sw.Game.new("klondike", seed=seed).position.copy()
-    for _ in range(moves):
-        legal = position.legal_moves()
-        if not legal:
-            break
-        position.push(rng.choice(legal))
-    return position
+    return played("klondike", seed, moves).position.copy()
 
 
 @settings(max_examples=60, deadline=None)
