@@ -22,12 +22,19 @@ header differs from this run's (other options, another time limit, another versi
 solver, the C search against the Python one) is refused, saying what differs: verdicts
 found under other conditions are not mixed into one figure.
 
+A second look (``--second-look SECONDS``) searches the deals the first left undecided again,
+with more time each, and keeps its verdicts in a second file per set (``….second-look.jsonl``,
+its header saying both time limits): it resumes and refuses mixed results as the first does.
+The table then counts the verdicts of both looks, says how many deals each left undecided,
+and adds the second look's time to the machine time.
+
 Deals run on a process pool with a worker per core (the package's own, as ``simulate``'s),
 on a Dask cluster (``--scheduler ADDRESS``, needs ``distributed``), or in this process
 (``--workers 1``).
 
 Run: ``python benchmarks/winnability.py [--deals N] [--time-limit SECONDS] [--sets NAMES]
-[--workers N | --scheduler ADDRESS] [--results DIR] [--report]`` (defaults: 2000 deals, 10 s,
+[--second-look SECONDS] [--workers N | --scheduler ADDRESS] [--results DIR] [--report]``
+(defaults: 2000 deals, 10 s, no second look,
 the four sets of the table in docs/guide/engine.md, every core,
 benchmarks/results/winnability). ``--sets`` takes names from ``SETS`` below,
 comma-separated; ``--report`` prints the table from the results files without solving.
@@ -81,8 +88,9 @@ PACKAGE = Path(sw.__file__).resolve().parent
 """The package this run imports (``PYTHONPATH`` may name another than this checkout's)."""
 SOLVER_SOURCES = ("solver", "engine")
 """Where the code that decides a verdict lives: the solver, and the rules it plays by."""
-CHUNK = 8
-"""Deals per task sent to a worker: few enough that a stopped run loses little."""
+TASK_SECONDS = 80
+"""The most search time a task sent to a worker holds (8 deals at 10 s, one at a minute):
+little enough that a stopped run loses little, and that the last tasks end together."""
 
 
 Row = dict[str, Any]
@@ -131,6 +139,18 @@ def header_for(name: str, time_limit: float, identity: dict[str, object]) -> dic
 
 def results_file(results: Path, name: str) -> Path:
     return results / f"{name.replace(' ', '-')}.jsonl"
+
+
+def second_look_file(results: Path, name: str) -> Path:
+    return results / f"{name.replace(' ', '-')}.second-look.jsonl"
+
+
+def second_look_header(
+    name: str, first_look: float, time_limit: float, identity: dict[str, object]
+) -> dict[str, object]:
+    """The header of the set's second-look file: a look at ``time_limit`` seconds a deal at the
+    deals that ``first_look`` seconds left undecided."""
+    return {**header_for(name, time_limit, identity), "first look": first_look}
 
 
 def read_results(path: Path) -> tuple[dict[str, Any] | None, list[Row]]:
@@ -231,7 +251,8 @@ def solve_missing(
                 append(path, solve_seeds(game, options, [seed], time_limit, identity))
                 bar.update(1)
             return
-        chunks = [seeds[first : first + CHUNK] for first in range(0, len(seeds), CHUNK)]
+        size = max(1, int(TASK_SECONDS // time_limit))
+        chunks = [seeds[first : first + size] for first in range(0, len(seeds), size)]
         in_flight: set[concurrent.futures.Future[list[Row]]] = set()
         while chunks or in_flight:
             while chunks and len(in_flight) < window:
@@ -253,30 +274,57 @@ def duration(seconds: float) -> str:
     return f"{seconds:.0f} s" if seconds < 3600 else f"{seconds / 3600:.1f} h"
 
 
-def summary_row(name: str, rows: list[Row]) -> str:
-    """The set's line of the table, from its deals' rows."""
+def with_second_look(rows: list[Row], second: list[Row]) -> list[Row]:
+    """The first look's rows, each deal it left undecided given the second look's verdict, and
+    the second look's time added to the deal's."""
+    later = {int(row["seed"]): row for row in second}
+    merged = []
+    for row in rows:
+        look = later.get(int(row["seed"]))
+        if look is not None and row["verdict"] == "unknown":
+            row = {
+                **row,
+                "verdict": look["verdict"],
+                "seconds": float(row["seconds"]) + float(look["seconds"]),
+            }
+        merged.append(row)
+    return merged
+
+
+def summary_row(name: str, rows: list[Row], second: list[Row] | None = None) -> str:
+    """The set's line of the table, from its deals' rows (the first look's) and the second
+    look's, if any: the verdicts of both, the time per deal of the first, the machine time of
+    both."""
     deals = len(rows)
+    first_undecided = [row["verdict"] for row in rows].count("unknown")
+    seconds = [float(row["seconds"]) for row in rows]
+    if second is not None:
+        rows = with_second_look(rows, second)
     verdicts = [row["verdict"] for row in rows]
     won, lost = verdicts.count("winnable"), verdicts.count("unwinnable")
     undecided = deals - won - lost
     low, _ = wilson_interval(won, deals)
     _, high = wilson_interval(won + undecided, deals)
-    seconds = [float(row["seconds"]) for row in rows]
     published = "—"
     if name in PUBLISHED:
         share, margin = PUBLISHED[name]
         verdict = "inside" if low <= share <= high else "outside"
         published = f"{share:.3%} ± {margin:.3%}: {verdict}"
+    undecided_cell = (
+        f"{undecided}" if second is None else f"{undecided} ({first_undecided} after the first look)"
+    )
+    machine = sum(float(row["seconds"]) for row in rows)
     return (
-        f"| {name} | {deals} | {won} | {lost} | {undecided} | {won / deals:.2%} | "
+        f"| {name} | {deals} | {won} | {lost} | {undecided_cell} | {won / deals:.2%} | "
         f"{low:.2%} – {high:.2%} (± {(high - low) / 2:.2%}) | {statistics.median(seconds):.3f} s | "
-        f"{percentile(seconds, 0.9):.3f} s | {max(seconds):.2f} s | {duration(sum(seconds))} | "
+        f"{percentile(seconds, 0.9):.3f} s | {max(seconds):.2f} s | {duration(machine)} | "
         f"{published} |"
     )
 
 
 def report(results: Path, names: list[str], deals: int) -> None:
-    """The table, from the sets' results files (the first ``deals`` seeds of each)."""
+    """The table, from the sets' results files (the first ``deals`` seeds of each), with
+    their second looks where there are any."""
     print(
         "| set | deals | winnable | unwinnable | undecided | winnable share | 95% interval | "
         "median time | p90 time | max time | machine time | Blake and Gent: ours contains it? |"
@@ -289,15 +337,36 @@ def report(results: Path, names: list[str], deals: int) -> None:
         if header is None or not rows:
             print(f"| {name} | no deals solved yet |")
             continue
-        print(summary_row(name, rows))
+        looked, second = read_results(second_look_file(results, name))
+        second = [row for row in second if int(row["seed"]) < deals]
+        print(summary_row(name, rows, second if looked else None))
         notes.append(f"- {name}: {header['time_limit']:g} s per deal, solver {header['solver']}")
+        if looked:
+            undecided = sum(row["verdict"] == "unknown" for row in rows)
+            notes.append(
+                f"  - second look: {looked['time_limit']:g} s per deal, at {len(second)} of the "
+                f"{undecided} deals the first left undecided"
+            )
     print("\n".join(["", *notes]))
+
+
+def check_seconds(seconds: float, option: str) -> None:
+    """``ValueError`` naming ``option`` when ``seconds`` is not a time limit the solver takes."""
+    try:
+        check_limits(seconds, None)
+    except ValueError as error:
+        raise ValueError(str(error).replace("time_limit", option)) from None
 
 
 def parse(argv: Sequence[str] | None) -> argparse.Namespace:
     parser = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
     parser.add_argument("--deals", type=int, default=2000, help="deals per set (seeds 0 to N-1)")
     parser.add_argument("--time-limit", type=float, default=10.0, help="seconds per deal")
+    parser.add_argument(
+        "--second-look",
+        type=float,
+        help="seconds per deal for a second search of the deals the first left undecided",
+    )
     parser.add_argument(
         "--sets", default=",".join(TABLE_SETS), help="comma-separated names from: " + "; ".join(SETS)
     )
@@ -316,9 +385,16 @@ def parse(argv: Sequence[str] | None) -> argparse.Namespace:
             raise ValueError(f"--deals must be a whole number from 1, not {args.deals}")
         if args.workers < 1:
             raise ValueError(f"--workers must be a whole number from 1, not {args.workers}")
-        check_limits(args.time_limit, None)
+        check_seconds(args.time_limit, "--time-limit")
+        if args.second_look is not None:
+            check_seconds(args.second_look, "--second-look")
+            if args.second_look <= args.time_limit:
+                raise ValueError(
+                    f"--second-look must give more seconds per deal than --time-limit "
+                    f"({args.time_limit:g}), not {args.second_look:g}"
+                )
     except ValueError as error:
-        parser.error(str(error).replace("time_limit", "--time-limit"))
+        parser.error(str(error))
     return args
 
 
@@ -335,18 +411,20 @@ def executor_for(args: argparse.Namespace) -> concurrent.futures.Executor | None
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    """Solve what the results files lack, then print the table; the exit status."""
+    """Solve what the results files lack (the first look, then the second, if asked for),
+    then print the table; the exit status."""
     args = parse(argv)
     if not args.report:
         identity = solver_identity()
         try:
             todo = missing_seeds(args, identity)
-            for name, (path, _) in todo.items():
-                if not path.exists():
-                    path.parent.mkdir(parents=True, exist_ok=True)
-                    header = header_for(name, args.time_limit, identity)
-                    path.write_text(json.dumps({"header": header}) + "\n")
-            if not solve_all(todo, args, identity):
+            if args.second_look is not None:
+                second_look_seeds(args, identity)  # a mixed file is refused before any solving
+            if not solve_all(todo, args, identity, args.time_limit):
+                return 130
+            if args.second_look is not None and not solve_all(
+                second_look_seeds(args, identity), args, identity, args.second_look
+            ):
                 return 130
         except MixedResults as error:
             print(f"winnability: {error}", file=sys.stderr)
@@ -355,31 +433,53 @@ def main(argv: Sequence[str] | None = None) -> int:
     return 0
 
 
-def missing_seeds(args: argparse.Namespace, identity: dict[str, object]) -> dict[str, tuple[Path, list[int]]]:
+Todo = dict[str, tuple[Path, dict[str, object], list[int]]]
+"""Per set: the results file to append to, the header it starts with, the seeds to solve."""
+
+
+def missing_seeds(args: argparse.Namespace, identity: dict[str, object]) -> Todo:
     """Each set's results file and the seeds it lacks; ``MixedResults`` when a file was
     written under other conditions or by a solver other than ``identity`` (checked for every
     set before any file is started)."""
     todo = {}
     for name in args.sets:
         path = results_file(args.results, name)
-        done = seeds_done(path, header_for(name, args.time_limit, identity))
-        todo[name] = (path, [seed for seed in range(args.deals) if seed not in done])
+        header = header_for(name, args.time_limit, identity)
+        done = seeds_done(path, header)
+        todo[name] = (path, header, [seed for seed in range(args.deals) if seed not in done])
     return todo
 
 
-def solve_all(
-    todo: dict[str, tuple[Path, list[int]]], args: argparse.Namespace, identity: dict[str, object]
-) -> bool:
-    """Solve each set's missing seeds with the solver ``identity``; False when stopped by
-    Ctrl-C (what was solved is kept)."""
+def second_look_seeds(args: argparse.Namespace, identity: dict[str, object]) -> Todo:
+    """Each set's second-look file and the deals the first look left undecided that it
+    lacks; ``MixedResults`` as ``missing_seeds``."""
+    todo = {}
+    for name in args.sets:
+        path = second_look_file(args.results, name)
+        header = second_look_header(name, args.time_limit, args.second_look, identity)
+        done = seeds_done(path, header)
+        _, rows = read_results(results_file(args.results, name))
+        undecided = sorted(int(row["seed"]) for row in rows if row["verdict"] == "unknown")
+        todo[name] = (path, header, [seed for seed in undecided if seed < args.deals and seed not in done])
+    return todo
+
+
+def solve_all(todo: Todo, args: argparse.Namespace, identity: dict[str, object], time_limit: float) -> bool:
+    """Solve each set's seeds at ``time_limit`` seconds a deal with the solver ``identity``,
+    starting each file that does not exist yet with its header; False when stopped by Ctrl-C
+    (what was solved is kept)."""
+    for path, header, _ in todo.values():
+        if not path.exists():
+            path.parent.mkdir(parents=True, exist_ok=True)
+            path.write_text(json.dumps({"header": header}) + "\n")
     executor = executor_for(args)
     # Two tasks per worker of our own pool, so that Ctrl-C loses little unsaved work; a
     # Dask cluster gets every task at once, to spread them over its workers.
     window = 2 * args.workers if args.scheduler is None else sys.maxsize
     before = set(multiprocessing.active_children())
     try:
-        for name, (path, seeds) in todo.items():
-            solve_missing(name, seeds, args.time_limit, path, executor, window, identity)
+        for name, (path, _, seeds) in todo.items():
+            solve_missing(name, seeds, time_limit, path, executor, window, identity)
     except KeyboardInterrupt:
         if isinstance(executor, concurrent.futures.ProcessPoolExecutor):
             stop_own_workers(before)

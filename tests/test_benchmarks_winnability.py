@@ -82,6 +82,85 @@ def test_a_line_cut_short_by_a_killed_run_is_dropped_and_its_seed_solved_again(t
     assert [row["seed"] for row in lines(tmp_path)[1:]] == [0, 1, 2]
 
 
+@pytest.fixture
+def looked(monkeypatch):
+    """Each (seed, time limit) solved, in order; at the first look's 10 s the seeds in the
+    returned set come out undecided, as if the search had run out of time."""
+    calls: list[tuple[int, float]] = []
+    hard: set[int] = set()
+    solve = winnability.solve_seeds
+
+    def first_look_fails_on_hard(game, options, chunk, time_limit, identity):
+        rows = solve(game, options, chunk, time_limit, identity)
+        calls.extend((seed, time_limit) for seed in chunk)
+        for found in rows:
+            if time_limit == 10 and found["seed"] in hard:
+                found["verdict"] = "unknown"
+        return rows
+
+    monkeypatch.setattr(winnability, "solve_seeds", first_look_fails_on_hard)
+    return calls, hard
+
+
+def second_look_lines(results: Path) -> list[dict]:
+    return [json.loads(line) for line in (results / "father.second-look.jsonl").read_text().splitlines()]
+
+
+def test_a_second_look_searches_only_the_undecided_deals_and_the_table_counts_both(tmp_path, looked, capsys):
+    calls, hard = looked
+    hard.update({1, 4})
+    assert run(tmp_path, "--deals", "6", "--second-look", "30") == 0
+    assert calls == [(seed, 10.0) for seed in range(6)] + [(1, 30.0), (4, 30.0)]
+    header, *rows = second_look_lines(tmp_path)
+    assert header["header"]["time_limit"] == 30.0 and header["header"]["first look"] == 10.0
+    assert [(row["seed"], row["verdict"]) for row in rows] == [(1, "winnable"), (4, "winnable")]
+    assert [row["verdict"] for row in lines(tmp_path)[1:]].count(
+        "unknown"
+    ) == 2  # the first look's file keeps its own
+    out = capsys.readouterr().out
+    assert "| father | 6 | 6 | 0 | 0 (2 after the first look) | 100.00% |" in out
+    assert "second look: 30 s per deal, at 2 of the 2 deals the first left undecided" in out
+
+    calls.clear()
+    hard.add(7)
+    assert run(tmp_path, "--deals", "8", "--second-look", "30") == 0
+    assert calls == [(6, 10.0), (7, 10.0), (7, 30.0)]  # only what either file lacks
+
+
+def test_without_a_second_look_the_table_counts_the_first_looks_verdicts_alone(tmp_path, looked, capsys):
+    _, hard = looked
+    hard.add(2)
+    run(tmp_path, "--deals", "4")
+    assert "| father | 4 | 3 | 0 | 1 | 75.00% |" in capsys.readouterr().out
+    assert not (tmp_path / "father.second-look.jsonl").exists()
+
+
+def test_a_second_look_at_another_time_limit_is_refused_before_anything_is_solved(tmp_path, looked, capsys):
+    calls, hard = looked
+    hard.add(1)
+    run(tmp_path, "--deals", "3", "--second-look", "30")
+    calls.clear()
+    before = (tmp_path / "father.second-look.jsonl").read_text()
+    assert run(tmp_path, "--deals", "5", "--second-look", "20") == 2
+    said = capsys.readouterr().err
+    assert "father.second-look.jsonl holds deals solved under other conditions" in said
+    assert "time_limit: the file has 30.0, this run 20.0" in said
+    assert calls == [] and (tmp_path / "father.second-look.jsonl").read_text() == before
+
+
+def test_the_second_look_only_fills_in_undecided_deals():
+    first = [
+        {"seed": 0, "verdict": "unknown", "seconds": 10.0},
+        {"seed": 1, "verdict": "winnable", "seconds": 1.0},
+    ]
+    second = [
+        {"seed": 0, "verdict": "unwinnable", "seconds": 25.0},
+        {"seed": 1, "verdict": "unknown", "seconds": 60},
+    ]
+    merged = winnability.with_second_look(first, second)
+    assert [(row["verdict"], row["seconds"]) for row in merged] == [("unwinnable", 35.0), ("winnable", 1.0)]
+
+
 def refused(results: Path, capsys, *extra: str) -> str:
     before = (results / "father.jsonl").read_text()
     assert run(results, "--deals", "3", *extra) == 2
@@ -156,6 +235,9 @@ def test_the_solver_identity_changes_with_its_source(tmp_path, monkeypatch):
         ("--time-limit", "nan", "--time-limit must be a finite number of seconds above 0"),
         ("--time-limit", "inf", "--time-limit must be a finite number of seconds above 0"),
         ("--workers", "0", "--workers must be a whole number from 1, not 0"),
+        ("--second-look", "0", "--second-look must be a finite number of seconds above 0"),
+        ("--second-look", "nan", "--second-look must be a finite number of seconds above 0"),
+        ("--second-look", "5", "--second-look must give more seconds per deal than --time-limit (10), not 5"),
         ("--sets", "klondike draw 2", "unknown set 'klondike draw 2'"),
     ],
 )
