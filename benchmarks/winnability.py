@@ -142,7 +142,7 @@ def results_file(results: Path, name: str) -> Path:
 
 
 def second_look_file(results: Path, name: str) -> Path:
-    return results / f"{name.replace(' ', '-')}.second-look.jsonl"
+    return results_file(results, name).with_suffix(".second-look.jsonl")
 
 
 def second_look_header(

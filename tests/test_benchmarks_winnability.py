@@ -114,9 +114,8 @@ def test_a_second_look_searches_only_the_undecided_deals_and_the_table_counts_bo
     header, *rows = second_look_lines(tmp_path)
     assert header["header"]["time_limit"] == 30.0 and header["header"]["first look"] == 10.0
     assert [(row["seed"], row["verdict"]) for row in rows] == [(1, "winnable"), (4, "winnable")]
-    assert [row["verdict"] for row in lines(tmp_path)[1:]].count(
-        "unknown"
-    ) == 2  # the first look's file keeps its own
+    first_look = [row["verdict"] for row in lines(tmp_path)[1:]]
+    assert first_look.count("unknown") == 2  # the first look's file keeps its own verdicts
     out = capsys.readouterr().out
     assert "| father | 6 | 6 | 0 | 0 (2 after the first look) | 100.00% |" in out
     assert "second look: 30 s per deal, at 2 of the 2 deals the first left undecided" in out
