@@ -13,19 +13,16 @@ card is. "unwinnable" means no sequence of legal moves wins, whatever the order 
   the redeals left, and offers each one's moves as one step: the draws (and redeal) that
   bring it up, then the move itself. The line it returns spells out every draw, so
   ``Game.play`` replays it move by move.
-- **Canonical keys**: the rules of the three games do not depend on a tableau pile's
-  index, so the key sorts the piles (face-down and face-up parts together); nor on a
-  foundation's index (in Father within the Ace and within the King foundations). Where
-  the talon's position can be reached again by drawing alone (one card at a time with
-  unlimited redeals: always; three at a time: at the top of a pass), the key leaves it
-  out, since either position can reach the other without playing a card. And where one of
-  two twins (cards the same cards go on) is a top and the other holds a run, the key puts
-  the run on the lower twin (``twins``): the two arrangements reach each other in one move.
-- **Visited positions**: a position on the current line is never entered again, and a
-  position whose search finished without a win is kept in a table and never searched
-  again. This is plain depth-first reachability with a visited set, so the verdict stays
-  exact. The table is bounded (``restarts.MAX_VISITED`` keys); when full it is cleared,
-  which only costs repeated work.
+- **Canonical keys**: the rules do not depend on a pile's index, so the key sorts the
+  tableau piles and the foundations (in Father the Ace and the King foundations apart). It
+  leaves out the talon's position where drawing alone reaches it again (one card at a time
+  with unlimited redeals: always; three at a time: at the top of a pass), and, where the
+  rules allow it (Klondike), how the loose cards of the piles' top runs lie
+  (``arrangements``): positions that differ only there are won or lost together.
+- **Visited positions**: a position on the current line is never entered again, and one
+  searched without a win is kept in a table and never searched again: plain depth-first
+  reachability with a visited set, so the verdict stays exact. The table is bounded
+  (``restarts.MAX_VISITED`` keys); when full it is cleared, which only costs repeated work.
 - **Restarts** (``restarts``): a run past its share of positions (``restart_nodes``) gives
   way to a new run from the start, whose steps of equal or nearby rank come in a random
   order; the positions found lost for good are kept, the rest dropped, so each run is exact.
@@ -43,16 +40,15 @@ card is. "unwinnable" means no sequence of legal moves wins, whatever the order 
 - **Moves that can wait** (``followed``): a card put on the tableau from the talon (when
   every talon card can come up) or from a foundation, and a run moved off a pile that keeps
   a face-up card, are each tried only together with the next move that uses what they did.
-- **Pruned**: a whole pile with nothing face down under it moved into an empty pile (the
-  same position up to pile order), and a move into any empty pile but the first (the same
-  position as the move into the first).
+- **Pruned**: a whole pile with nothing face down moved into an empty pile, and a move into
+  any empty pile but the first (each the same position up to pile order).
 - **Move ordering**: moves home that turn a card or empty a pile, moves that turn a card or
   empty a pile, talon cards home, other moves home, talon cards to the tableau (fewest draws
   first), the other tableau moves, then foundation cards back to the tableau.
 
-The same search, step for step, is written in C in ``native/search.c``; ``search.solve``
-uses it when it is built (see ``solitaire_widget.solver.native``), so a change to the search
-here must be made there too (the tests check that both search the same positions).
+The same search, step for step, is written in C in ``native/search.c``, which ``search.solve``
+uses when it is built: a change here must be made there too (the tests check that both
+search the same positions).
 """
 
 from __future__ import annotations
@@ -64,12 +60,12 @@ from typing import NamedTuple, TypeAlias
 from ..engine import Move, Position
 from ..engine.cards import DECK
 from ..engine.safety import is_safe_home
+from .arrangements import arrangement_free
 from .best_first import BestFirst
 from .dead_ends import DeadEnds
 from .father_dead_ends import FatherDeadEnds
 from .joins import goes_direct, runs_extend
 from .restarts import RESTART_NODES, TIMED_RESTART_NODES, OpenPositions, RandomOrder, Restart
-from .twins import canonical_up, twin_pairs
 
 Key = tuple[int | None, int, bytes]
 Step = tuple[Move, ...]
@@ -109,20 +105,24 @@ def foundation_split(position: Position) -> int:
 def _key_function(position: Position) -> Callable[[Position], Key]:
     """The canonical key of the position's game: see the module docstring."""
     split = foundation_split(position)
-    draw = position.draw
-    pairs = twin_pairs(position.rules)
+    free = arrangement_free(position.rules)
     parents = position.rules.parents["tableau"]
 
+    def face_up(up: tuple[int, ...]) -> bytes:
+        foot = len(up)  # without the loose cards: up to where the run at the top starts
+        while free and foot > 1 and up[foot - 2] in parents[up[foot - 1]]:
+            foot -= 1
+        return bytes(up[:foot])
+
     def key(p: Position) -> Key:
-        faces = canonical_up(p.up, pairs, parents) if pairs else p.up
-        tableau = sorted(bytes(down) + _DOWN_UP + bytes(up) for down, up in zip(p.down, faces, strict=True))
+        tableau = sorted(bytes(down) + _DOWN_UP + face_up(up) for down, up in zip(p.down, p.up, strict=True))
         found = [bytes(pile[-1:]) for pile in p.foundations]
         found = sorted(found[:split]) + sorted(found[split:])
         waste, stock = p.waste, p.stock
         talon = waste + stock[::-1]
         at = len(waste)
         redeals = p.redeals_left
-        if redeals is None and (at % draw == 0 or not stock):
+        if redeals is None and (at % p.draw == 0 or not stock):
             at = 0
         parts = [bytes(talon), *found, *tableau]
         return (redeals, at, _SEP.join(parts))

@@ -95,9 +95,9 @@ def search_with_a_small_table(g: sw.Game) -> tuple[str, list[sw.Move], int, int]
 def test_a_visited_table_cleared_when_full_keeps_the_verdicts():
     """2048 slots, cleared at 1536 keys: searches of thousands of positions still decide right
     (the verdicts with a table that never fills, on both paths, are checked above)."""
-    g = sw.Game.new("klondike", seed=42, draw=3)
+    g = sw.Game.new("klondike", seed=63, draw=3)
     unbounded = solve(g, time_limit=None, node_limit=20_000).nodes
-    assert unbounded == 9_795  # with a table that never fills
+    assert unbounded == 8_553  # with a table that never fills
     verdict, line, nodes, _ = search_with_a_small_table(g)
     assert verdict == "winnable" and nodes > 2 * unbounded  # the table was cleared: work repeated
     replays_to_win(g, sw.SolveResult(verdict, tuple(line), nodes, 0.0))

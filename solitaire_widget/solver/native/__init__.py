@@ -35,6 +35,7 @@ from ...engine import Move, Position
 from ...engine.cards import DECK, card_set
 from ...engine.rules import NO_CARD, Rules
 from ...engine.safety import cards_needed_home
+from ..arrangements import arrangement_free
 from ..father_dead_ends import FatherDeadEnds
 from ..restarts import RESTART_NODES
 
@@ -44,7 +45,7 @@ SOURCE = Path(__file__).with_name("search.c")
 LIBRARY_NAMES = {"win32": "search.dll", "darwin": "libsearch.dylib"}
 LIBRARY = Path(__file__).with_name(LIBRARY_NAMES.get(sys.platform, "libsearch.so"))
 """Where the build puts the compiled search (``hatch_build.py`` names it by the same table)."""
-INTERFACE_VERSION = 4
+INTERFACE_VERSION = 5
 """The C library's ``SW_INTERFACE_VERSION`` that the structures below are written for."""
 TABLE_BITS = 25
 """The visited table holds at most 2^25 fingerprints of 16 bytes: 512 MB. It starts at
@@ -80,6 +81,7 @@ class _Rules(ctypes.Structure):
         ("wants", ctypes.c_uint64 * 53 * _MAX_FOUNDATIONS),
         ("safe_needs", ctypes.c_uint64 * 52),
         ("look_for_uncleared_tableau", ctypes.c_int32),
+        ("arrangement_free", ctypes.c_int32),
     ]
 
 
@@ -187,6 +189,7 @@ def _rules_for(position: Position, foundation_split: int) -> _Rules:
     made.foundation_to_tableau = position.foundation_to_tableau
     made.look_for_dead_ends = rules.has_face_down
     made.look_for_uncleared_tableau = FatherDeadEnds.applies(rules)
+    made.arrangement_free = arrangement_free(rules)
     for kind_index, kind in enumerate(_KINDS):
         for card in DECK:
             made.parents[kind_index][card] = card_set(rules.parents[kind][card])

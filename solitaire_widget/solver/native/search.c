@@ -47,7 +47,7 @@
 
 /* Python refuses a library whose interface differs from the one it was written for: raise
  * this whenever an exported function or one of the structs below changes. */
-#define SW_INTERFACE_VERSION 4
+#define SW_INTERFACE_VERSION 5
 /* The build passes the first 16 hex digits of this file's SHA-256 (bare, not quoted: quotes
  * do not survive every compiler's command line), so that Python can tell a library built
  * from another version of it. */
@@ -90,6 +90,7 @@ typedef struct {
     uint64_t wants[MAX_FOUNDATIONS][CARDS + 1]; /* [foundation][top or NO_CARD] */
     uint64_t safe_needs[CARDS]; /* cards that must be home before this one goes home safely */
     int32_t look_for_uncleared_tableau; /* run relaxed_clears() at each new position */
+    int32_t arrangement_free; /* arrangements.py's: the key leaves the face-up cards' arrangement out */
 } sw_rules;
 
 typedef struct {
@@ -191,7 +192,6 @@ typedef struct {
     int most_home; /* see note_progress */
     uint64_t home, talon; /* the cards home, the cards in the stock and waste */
     uint64_t kids[CARDS]; /* tableau cards that may go on each card */
-    uint8_t twin[CARDS];  /* twins.py's twin_pairs: the other card the same cards go on, or NO_CARD */
     uint64_t home_after[CARDS]; /* the foundation tops each card may go on */
     uint64_t starters;          /* the cards that start a foundation */
     uint64_t needs[CARDS];      /* the cards that must go home before this one can */
@@ -391,30 +391,6 @@ static void sort_small(int *v, int n, const int *by) {
     }
 }
 
-/* twins.py's canonical_up: `above` links each face-up tableau card to the card
- * on it (NO_CARD on a top) and `base` holds each pile's lowest face-up card; where one twin
- * is a top and the other holds a run, the run is linked onto the lower of the two. */
-static void canonical_links(const Search *s, uint8_t *above, uint8_t *base) {
-    uint64_t up = 0, movable = 0; /* face-up tableau cards; those with a run on them */
-    memset(above, NO_CARD, CARDS);
-    for (int t = 0; t < s->T; t++) {
-        const uint8_t *pile = s->cards[s->first_tableau + t];
-        int len = s->len[s->first_tableau + t];
-        base[t] = len ? pile[0] : NO_CARD;
-        for (int i = 0; i < len; i++) {
-            up |= bit(pile[i]);
-            if (i + 1 < len) above[pile[i]] = pile[i + 1];
-        }
-        for (int i = len - 2; i >= 0 && (s->kids[pile[i]] & bit(pile[i + 1])); i--) movable |= bit(pile[i]);
-    }
-    for (int card = 0; card < CARDS; card++) {
-        int low = s->twin[card];
-        if (low >= card || !(up & bit(low)) || !(movable & bit(card)) || above[low] != NO_CARD) continue;
-        above[low] = above[card];
-        above[card] = NO_CARD;
-    }
-}
-
 /* The canonical key of depth_first.py's _key_function, as bytes with lengths (so injective),
  * then its fingerprint. Any fixed order of the piles gives the same equality; here a
  * pile sorts by its bottom card, which no other pile holds. */
@@ -452,16 +428,17 @@ static void key_of(const Search *s, uint64_t *fa, uint64_t *fb) {
         by[t] = pile_order(s, t);
     }
     sort_small(order, s->T, by);
-    uint8_t above[CARDS], base[MAX_TABLEAU];
-    canonical_links(s, above, base);
     for (int i = 0; i < s->T; i++) {
-        int t = order[i];
+        int t = order[i], up = s->len[s->first_tableau + t];
+        const uint8_t *pile = s->cards[s->first_tableau + t];
         buf[n++] = (uint8_t)s->down_len[t];
         copy_cards(buf + n, s->down[t], s->down_len[t]);
         n += (size_t)s->down_len[t];
-        size_t count_at = n++;
-        for (int card = base[t]; card != NO_CARD; card = above[card]) buf[n++] = (uint8_t)card;
-        buf[count_at] = (uint8_t)(n - count_at - 1);
+        if (s->r->arrangement_free) /* up to where the run at the top starts */
+            while (up > 1 && (s->kids[pile[up - 2]] & bit(pile[up - 1]))) up--;
+        buf[n++] = (uint8_t)up;
+        copy_cards(buf + n, pile, up);
+        n += (size_t)up;
     }
     fingerprint(buf, n, fa, fb);
 }
@@ -1591,15 +1568,6 @@ static void load(Search *s, const sw_rules *r, const sw_position *p) {
     for (int card = 0; card < CARDS; card++)
         for (int onto = 0; onto < CARDS; onto++)
             if (r->parents[KIND_TABLEAU][card] & bit(onto)) s->kids[onto] |= bit(card);
-    for (int card = 0; card < CARDS; card++) {
-        int found = 0, other = NO_CARD;
-        for (int at = 0; at < CARDS && s->runs_extend && s->kids[card]; at++)
-            if (at != card && s->kids[at] == s->kids[card]) {
-                found++;
-                other = at;
-            }
-        s->twin[card] = (uint8_t)(found == 1 ? other : NO_CARD);
-    }
     for (int f = 0; f < s->F; f++) {
         s->starters |= r->wants[f][NO_CARD];
         for (int top = 0; top < CARDS; top++)
