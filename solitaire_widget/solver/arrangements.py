@@ -8,7 +8,7 @@ depend on it: two positions with the same cards home, the same talon, and in eac
 same face-down cards and the same face-up cards up to the base (the *foot*, in a game of
 Klondike the base alone) are won or lost together, however their loose cards lie. So where
 the rules allow it (``arrangement_free``) the search's key leaves the loose cards out; in
-Klondike that makes the proof of a lost deal five to twenty times smaller (measured in
+Klondike that makes the proof of a lost deal several times smaller (measured in
 docs/solver.md).
 
 The rules it needs. Call the cards that may go on a card its *children*. The tableau's

@@ -90,7 +90,7 @@ typedef struct {
     uint64_t wants[MAX_FOUNDATIONS][CARDS + 1]; /* [foundation][top or NO_CARD] */
     uint64_t safe_needs[CARDS]; /* cards that must be home before this one goes home safely */
     int32_t look_for_uncleared_tableau; /* run relaxed_clears() at each new position */
-    int32_t arrangement_free; /* arrangements.py's: the key leaves the face-up cards' arrangement out */
+    int32_t arrangement_free; /* arrangements.py's: the key leaves the loose tableau cards out */
 } sw_rules;
 
 typedef struct {
@@ -434,7 +434,7 @@ static void key_of(const Search *s, uint64_t *fa, uint64_t *fb) {
         buf[n++] = (uint8_t)s->down_len[t];
         copy_cards(buf + n, s->down[t], s->down_len[t]);
         n += (size_t)s->down_len[t];
-        if (s->r->arrangement_free) /* up to where the run at the top starts */
+        if (s->r->arrangement_free) /* the loose cards left out: up to where the top run starts */
             while (up > 1 && (s->kids[pile[up - 2]] & bit(pile[up - 1]))) up--;
         buf[n++] = (uint8_t)up;
         copy_cards(buf + n, pile, up);
