@@ -86,7 +86,7 @@ def test_a_restarted_win_replays_and_the_search_leaves_the_position_as_it_was():
 
 
 def test_an_unwinnable_proof_is_not_searched_again_run_by_run():
-    """Klondike seed 528: 6,655 positions to prove lost in the fixed order. Runs of 1,000
+    """Klondike seed 528: 6,531 positions to prove lost in the fixed order. Runs of 1,000
     that dropped every loss would never end; keeping the losses for good, the runs together
     cost about what the fixed order does, and the best-first search's turns between them
     (1,000 positions each) at most as much again."""
@@ -98,12 +98,12 @@ def test_an_unwinnable_proof_is_not_searched_again_run_by_run():
 
 
 def test_a_table_cleared_when_full_keeps_the_verdicts(monkeypatch):
-    """Klondike seed 528 again, with room for fewer keys than its proof visits (3,821): the
-    runs clear the table (repeated work: more positions than the proof's 6,655) and still
+    """Klondike seed 528 again, with room for fewer keys than its proof visits (3,717): the
+    runs clear the table (repeated work: more positions than the proof's 6,531) and still
     prove it."""
     monkeypatch.setattr(restarts, "MAX_VISITED", 2_000)
     verdict, _, nodes = python_search(sw.Game.new("klondike", seed=528), 100_000, SHARE)
-    assert verdict == "unwinnable" and nodes > 6_655
+    assert verdict == "unwinnable" and nodes > 6_531
 
 
 def test_a_loss_that_leans_on_an_open_position_is_dropped_and_one_that_closes_it_is_kept():
