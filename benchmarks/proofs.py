@@ -5,8 +5,10 @@ search does not rule out.
 For each deal: the verdict and the positions the fixed order (no restarts) searches, through
 the C search (``native.search``; the Python search counts the same positions). With
 ``--shape``, the pure-Python search also counts the distinct positions of the proof, and how
-many stay distinct when the face-up cards' arrangement on the tableau is forgotten (the same
-foundations, face-down cards and talon): the share of a proof spent on arrangements.
+many stay distinct when the face-up tableau cards are forgotten (the same foundations,
+face-down cards and talon). The search's key already leaves the loose cards out
+(``solver.arrangements``), so what this still tells apart is mostly the cards at the foot of
+piles without face-down cards (which king fills an empty pile).
 
 Run: ``python benchmarks/proofs.py [--game SET] [--seeds N,N,...] [--node-limit N] [--shape]``
 (defaults: the ten Klondike draw-one deals below, all unwinnable with no card to the waste,
@@ -37,10 +39,11 @@ SEEDS = {
 """Unwinnable deals whose proofs took about a million positions each before the narrower joins."""
 
 
-def arrangement_free(position: Position, key: tuple[int | None, int, bytes]) -> tuple[object, ...]:
-    """The position with its face-up tableau cards' arrangement left out (they are then the
-    cards neither home, face down nor in the talon); the redeals and the talon's point as its
-    ``key`` has them."""
+def without_face_up_cards(position: Position, key: tuple[int | None, int, bytes]) -> tuple[object, ...]:
+    """The position with its face-up tableau cards left out (they are then the cards neither
+    home, face down nor in the talon), coarser than the search's key, which keeps each pile's
+    face-up cards up to its top run (``solver.arrangements``); the redeals and the talon's
+    point as its ``key`` has them."""
     home = tuple(len(pile) for pile in position.foundations)
     return key[:2], home, tuple(sorted(position.down)), position.waste + position.stock[::-1]
 
@@ -57,7 +60,7 @@ def shape(position: Position, node_limit: int) -> tuple[int, int, int]:
         found = keyed(searched)
         if found not in distinct:
             distinct.add(found)
-            arranged.add(arrangement_free(searched, found))
+            arranged.add(without_face_up_cards(searched, found))
         return found
 
     search.key = key

@@ -86,7 +86,7 @@ def swapped_runs(g: sw.Game) -> sw.Game | None:
     parents = g.position.rules.parents["tableau"]
     data = g.to_dict()
     piles = [pile["up"] for pile in data["tableau"]]
-    holders = {}  # a card holding another: (pile, place)
+    holders = {}  # a card holding another: (pile, place, the cards the one it holds may go on)
     for index, up in enumerate(g.position.up):
         for at in range(len(up) - 1):
             holders[up[at]] = (index, at, parents[up[at + 1]])
