@@ -4,6 +4,13 @@ This module takes the request and gives the answer: it checks the limits, runs t
 (in C when the accelerator is built, ``native``, else in Python, ``depth_first``, whose
 docstring tells the technique; ``dead_ends`` holds its test for lost positions), replays a
 winning line with the engine's checks, and returns a ``SolveResult`` with its verdict.
+
+Where the talon is not free (Klondike drawing three, or with a limit on redeals), ``solve``
+searches in three parts, each within a share of what is left of its limits: the position
+itself for ``QUICK_LOOK`` of them, which decides most deals; then the free-talon game
+(``relaxation``) for ``FREE_TALON_SHARE`` of the rest, whose loss proves the position lost;
+then the position again with all that is left. The positions searched are counted over all
+three, so a bound on positions still gives the same answer on every machine.
 """
 
 from __future__ import annotations
@@ -17,12 +24,23 @@ from typing import Literal, Protocol
 from ..engine import Move, Position
 from . import native
 from .depth_first import DepthFirstSearch, Stop, foundation_split
+from .relaxation import free_talon
 
 Verdict = Literal["winnable", "unwinnable", "unknown"]
 
 TABLE_MEGABYTES = 512
 """The most memory the C search's table of visited positions takes by default (``solve``'s
 ``table_megabytes``): with the rest of a search, a solve stays well under 1 GB."""
+QUICK_LOOK = 0.01
+"""The share of ``solve``'s limits that its first search of the position takes where the
+free-talon game is searched too: most deals are decided within it, and for them nothing else
+is searched."""
+FREE_TALON_SHARE = 0.75
+"""The share of what is left after the quick look that the free-talon game takes. Chosen on
+the first 10,000 deals drawing three with no card to the waste at 10 s, from each deal's
+recorded times drawing one and drawing three: a half would have left 58 of them undecided,
+three quarters 51, against the 93 that the position's own search left. Where the free-talon
+game is won it is mostly won at once, leaving nearly everything to the position's search."""
 _MOST_TABLE_MEGABYTES = 2**14
 """16 GB: 2**30 slots, whose places among open positions fit the 30 bits search.c gives them."""
 
@@ -41,7 +59,8 @@ class SolveResult:
     ``verdict`` is ``"winnable"``, ``"unwinnable"`` or ``"unknown"`` (a limit was hit
     first); ``moves`` is a winning line from the game's current position when winnable
     (``Game.play`` replays it to a win), else empty; ``nodes`` counts the positions
-    searched and ``seconds`` the time taken.
+    searched (the free-talon game's among them, see the module docstring) and ``seconds``
+    the time taken.
     """
 
     verdict: Verdict
@@ -129,6 +148,8 @@ def solve(
     of visited positions (the largest power of two of megabytes not above it; when full it is
     cleared, which costs time, never a wrong verdict). A bad limit or table size raises
     ``ValueError`` naming it.
+    Where the talon is not free (drawing three, or a limit on redeals), the search is made in
+    three parts, the free-talon game's among them (see the module docstring).
     The verdict is ``"unknown"`` when a limit is hit first. The game is never changed
     (the search works on a copy), also when the search is interrupted.
 
@@ -140,12 +161,34 @@ def solve(
     seconds_allowed, nodes_allowed = check_limits(time_limit, node_limit)
     table_bits = table_bits_for(table_megabytes)
     start = time.perf_counter()
-    verdict, line, nodes, _ = search(
-        _position_of(game), seconds_allowed, nodes_allowed, table_bits=table_bits
-    )
+    verdict, line, nodes = _decide(_position_of(game), seconds_allowed, nodes_allowed, table_bits, start)
     if verdict == "winnable":
         _check_line(_position_of(game), line)
     return SolveResult(verdict, tuple(line), nodes, time.perf_counter() - start)
+
+
+def _decide(
+    position: Position, seconds: float | None, nodes: int | None, table_bits: int, start: float
+) -> tuple[Verdict, list[Move], int]:
+    """``solve``'s search within its limits (counted from ``start``): ``(verdict, winning line
+    or [], positions searched)``, in three parts where the free-talon game is made (see the
+    module docstring), else in one."""
+    relaxed = free_talon(position)
+    if relaxed is None:
+        verdict, line, used, _ = search(position, seconds, nodes, table_bits=table_bits)
+        return verdict, line, used
+    used = 0
+    parts = ((position.copy(), QUICK_LOOK, False), (relaxed, FREE_TALON_SHARE, True), (position, 1.0, False))
+    for searched, share, is_relaxed in parts:
+        seconds_left = None if seconds is None else (seconds - (time.perf_counter() - start)) * share
+        nodes_left = None if nodes is None else math.ceil((nodes - used) * share)
+        if (seconds_left is not None and seconds_left <= 0) or nodes_left == 0:
+            continue
+        verdict, line, found, _ = search(searched, seconds_left, nodes_left, table_bits=table_bits)
+        used += found
+        if verdict == "unwinnable" or (verdict == "winnable" and not is_relaxed):
+            return verdict, line, used
+    return "unknown", [], used
 
 
 def search(

@@ -26,6 +26,7 @@ from test_solve import CROSS_CHECKS, random_endgame, replays_to_win
 import solitaire_widget as sw
 from solitaire_widget.solver import native, solve
 from solitaire_widget.solver.depth_first import foundation_split
+from solitaire_widget.solver.search import search
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -96,7 +97,7 @@ def test_a_visited_table_cleared_when_full_keeps_the_verdicts():
     """2048 slots, cleared at 1536 keys: searches of thousands of positions still decide right
     (the verdicts with a table that never fills, on both paths, are checked above)."""
     g = sw.Game.new("klondike", seed=63, draw=3)
-    unbounded = solve(g, time_limit=None, node_limit=20_000).nodes
+    unbounded = search(g.position.copy(), None, 20_000)[2]
     assert unbounded == 8_553  # with a table that never fills
     verdict, line, nodes, _ = search_with_a_small_table(g)
     assert verdict == "winnable" and nodes > 2 * unbounded  # the table was cleared: work repeated
