@@ -10,7 +10,9 @@ time per deal (mean and 90th percentile, on a machine that may be shared) and th
 
 The sets deal as the published figures for Klondike do: no card to the waste at the start,
 unlimited redeals. Deals run without a time limit, so a row depends only on the seed and
-the settings (the fair strategy's samples are drawn from its seed and the move number).
+the settings (the fair strategy's samples are drawn from its seed and what the player has
+seen, so two turns that show the same cards are judged on the same samples; rows whose
+settings do not say so drew them from the move number).
 
 Run: ``python benchmarks/fair.py [--sets NAMES] [--deals N] [--samples S] [--node-limit N]
 [--processes P] [--results FILE] [--batch B] [--report]`` (defaults: the draw-three set,
@@ -150,7 +152,7 @@ def main() -> None:
         fair = sw.strategies.FairStrategy(samples=args.samples, node_limit=args.node_limit, seed=args.seed)
         settings = (
             f"{fair.samples} samples, {fair.node_limit} positions, "
-            f"a walk of {QUIET_POSITIONS} quiet positions, seed {fair.seed}"
+            f"a walk of {QUIET_POSITIONS} quiet positions, seed {fair.seed}, turns seeded by what is seen"
         )
         args.results.parent.mkdir(parents=True, exist_ok=True)
         print(

@@ -33,7 +33,7 @@ judging the move they made there.
 from __future__ import annotations
 
 import random
-from collections.abc import Iterable, Iterator
+from collections.abc import Collection, Iterable, Iterator
 from dataclasses import dataclass
 
 from .cards import card_code
@@ -52,6 +52,30 @@ def shown(position: Position) -> set[int]:
     return cards
 
 
+Seen = tuple[object, ...]
+"""A position as a player sees it (``as_seen``)."""
+
+
+def as_seen(position: Position, known: Collection[int]) -> Seen:
+    """The position as a player who knows the cards ``known`` sees it: every other card is
+    a blank, so two positions seen alike are alike whatever lies under the blanks; which
+    foundation holds which cards does not matter. A player back at a position seen alike
+    has learnt nothing since: the cards learnt meanwhile lie somewhere, and where they lie
+    unseen the blanks differ."""
+
+    def blanked(pile: tuple[int, ...]) -> tuple[int, ...]:
+        return tuple(card if card in known else -1 for card in pile)
+
+    return (
+        position.redeals_left,
+        blanked(position.stock),
+        blanked(position.waste),
+        tuple(sorted(position.foundations)),
+        tuple(map(blanked, position.down)),
+        position.up,
+    )
+
+
 def known_along(start: Position, moves: Iterable[Move]) -> Iterator[frozenset[int]]:
     """The cards known at each position of the line ``moves`` played from ``start``: first
     at the start, then after each move (each set holds the ones before it)."""
@@ -62,6 +86,21 @@ def known_along(start: Position, moves: Iterable[Move]) -> Iterator[frozenset[in
         position.push(move)
         known |= shown(position)
         yield frozenset(known)
+
+
+def repeats_along(start: Position, moves: Iterable[Move]) -> Iterator[bool]:
+    """For each of the line ``moves`` played from ``start``: whether it comes back to a
+    position the line stood on before, seen alike (``as_seen``), so with nothing new seen
+    since: a wasted move."""
+    position = start.copy()
+    known = shown(position)
+    stood = {as_seen(position, known)}
+    for move in moves:
+        position.push(move)
+        known |= shown(position)
+        seen = as_seen(position, known)
+        yield seen in stood
+        stood.add(seen)
 
 
 @dataclass(frozen=True)

@@ -18,6 +18,7 @@ writes as much of it as is still a line of the tree).
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from ..atomic import Atomic, atomic_members, locked
@@ -26,9 +27,12 @@ from ..engine.cards import card_code, parse_card
 from ..engine.moves import Move
 from ..engine.position import Position
 from ..records.record import RecordError
-from ..solver import aids, chances
-from ..solver.aids import Difficulty, Hint, Winnability
+from ..solver import aids
+from ..solver.aids import Difficulty, Hint, HintRequest, Winnability
 from ..solver.analysis import Analysis
+from ..solver.fair_play import FAIR_NODE_LIMIT, FAIR_SAMPLES, FairChoice, FairPlay
+from ..solver.plan import Plan, keys_along
+from ..solver.search import check_limits
 
 if TYPE_CHECKING:
     from ..records.tree import Node
@@ -49,6 +53,7 @@ class PlayAids(Atomic):
     def __init__(self) -> None:
         super().__init__()
         self._analysis: Analysis | None = None
+        self._followed: _Followed | None = None  # the line of the last hint kept
 
     if TYPE_CHECKING:
 
@@ -84,27 +89,79 @@ class PlayAids(Atomic):
         *,
         time_limit: float | None = None,
         fair: bool = False,
-        samples: int = chances.DEFAULT_SAMPLES,
+        samples: int = FAIR_SAMPLES,
         seed: int = 0,
         node_limit: int | None = None,
     ) -> Hint:
         """A move to play, with a ``sentence`` that says why.
 
         The solver's hint (``fair=False``) sees every card: the next move of a winning line
-        when one is found within ``time_limit`` seconds (1 when None), else the best move by a fixed
-        heuristic (``source``: ``HintSource.SOLVER`` or ``HEURISTIC``). The fair hint
-        (``fair=True``) judges from what the player can see: the move with the best
-        ``win_chance`` (``samples``, ``seed``, ``node_limit`` and ``time_limit`` as there: per
-        sample), ``source`` ``HintSource.FAIR``, with the chances in ``hint.chances``.
+        when one is found within ``time_limit`` seconds (``solver.aids.HINT_SECONDS`` when None, as
+        ``solve``'s), else the best move by a
+        fixed heuristic (``source``: ``HintSource.SOLVER`` or ``HEURISTIC``); the line goes
+        back to no position of the game's line while a winning line that avoids them is found.
+        The fair hint (``fair=True``) judges from what the player can see, as
+        ``strategies.fair`` chooses (``solver.fair_play``): the next move towards the
+        commitment that does best over ``samples`` deals of the unseen cards (drawn from
+        ``seed``, each solved within ``node_limit`` positions and ``time_limit`` seconds; with
+        neither limit, the fair strategy's 5,000 positions), ``source`` ``HintSource.FAIR``,
+        with the line's ``chance``.
+
+        Either way the hint starts a line (``hint.line``). While the game stands on the line
+        of the last hint of the same kind and settings (the player followed it, or went back
+        along it), the hint is that line's next move, at once and without a new search.
         """
+        request = self.hint_request(
+            time_limit=time_limit, fair=fair, samples=samples, seed=seed, node_limit=node_limit
+        )
+        if isinstance(request, Hint):
+            return request
+        found = request.answer()
+        self.keep_hint(request, found)
+        return found
+
+    def hint_request(
+        self,
+        *,
+        time_limit: float | None = None,
+        fair: bool = False,
+        samples: int = FAIR_SAMPLES,
+        seed: int = 0,
+        node_limit: int | None = None,
+    ) -> Hint | HintRequest:
+        """The hint (arguments as ``hint``) at once when the game stands on the line of the
+        last one kept (``keep_hint``) of the same kind and settings: its next move. Else what a
+        search for it needs: a ``HintRequest``, whose ``answer()`` (in a worker, say) gives the
+        hint, to hand back to ``keep_hint``. ``ValueError`` naming a bad argument."""
         if not isinstance(fair, bool):
             raise ValueError(f"fair must be True or False, not {fair!r}")
-        if not fair:
-            return aids.hint(self.position, time_limit=1.0 if time_limit is None else time_limit)
-        checked = chances.check_sampling(samples, seed, node_limit, time_limit)
-        with self.lock:
-            position, known = self.position, map(parse_card, self.known_cards())
-        return aids.fair_hint(position, known, *checked)
+        position = self.position
+        play = None
+        if fair:
+            if time_limit is None and node_limit is None:
+                node_limit = FAIR_NODE_LIMIT
+            play = FairPlay(samples, node_limit, time_limit, seed)
+        else:
+            check_limits(time_limit, None, unbounded_ok=True)
+        known = frozenset(map(parse_card, self.known_cards())) if fair else frozenset()
+        followed = self._followed
+        if followed is not None and followed.kind == (None if play is None else play.settings):
+            left = followed.plan.rest(position)
+            if left:
+                return followed.next_hint(position, left, known)
+        if play is None:
+            *before, _ = keys_along(self.start, self.history)
+            seconds = aids.HINT_SECONDS if time_limit is None else float(time_limit)
+            return HintRequest(position, seconds, frozenset(before))
+        return HintRequest(position, fair=play, start=self.start, history=self.history, known=known)
+
+    def keep_hint(self, request: HintRequest, found: Hint) -> None:
+        """Keep the line of ``found``, the answer to ``request`` (from ``hint_request``): the
+        next hints of its kind follow it while the game stands on it."""
+        if not found.line:
+            return
+        kind = None if request.fair is None else request.fair.settings
+        self._followed = _Followed(Plan(request.position, found.line), kind, found)
 
     def winnability(self, *, time_limit: float = 5.0) -> Winnability:
         """Whether the game can still be won from where it stands, and if not, which move
@@ -160,6 +217,24 @@ class PlayAids(Atomic):
             return None
         in_tree = _in_tree(self.root, kept.line)
         return kept.cut(in_tree).to_record() if in_tree else None
+
+
+@dataclass(frozen=True)
+class _Followed:
+    """The line of the last hint kept: its plan, its kind (None for the solver's, else the
+    fair settings) and the hint that started it."""
+
+    plan: Plan
+    kind: tuple[object, ...] | None
+    first: Hint
+
+    def next_hint(self, position: Position, left: tuple[Move, ...], known: frozenset[int]) -> Hint:
+        """The hint at ``position``, where the moves ``left`` of the line remain."""
+        if self.kind is None:
+            return aids.solver_hint(position, left, first=len(left) == len(self.plan.moves))
+        first = self.first
+        choice = FairChoice(first.move, first.line, first.why, first.chance).followed(left)
+        return aids.fair_choice_hint(position, choice, known)
 
 
 def analysis_from_record(data: object, start: Position, root: Node) -> Analysis:

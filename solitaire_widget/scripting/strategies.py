@@ -62,7 +62,7 @@ from collections.abc import Callable
 
 from ..engine import Move, Position
 from ..solver import SolveResult, solve
-from ..solver.heuristic import GREEDY_PRIORITIES, priority_move, tableau_index, turns_stock
+from ..solver.heuristic import GREEDY_PRIORITIES, greedy_move, tableau_index
 from ..solver.search import check_limits, limits_in_words
 from ..solver.shorten import shorten
 from .checks import check_whole_number
@@ -125,18 +125,6 @@ class RandomStrategy:
 
 
 # ---------------------------------------------------------------------------- greedy
-def _fruitless_pass(game: GameView, position: Position) -> bool:
-    """True when the moves since the last move that was not a draw or a redeal went through
-    the whole stock and waste once: another pass would show the same cards again."""
-    cycle = -(-(len(position.stock) + len(position.waste)) // position.draw) + 1
-    for turned, move in enumerate(reversed(game.history), 1):
-        if move.source != "stock" and move.target != "stock":
-            return False
-        if turned > cycle:
-            return True
-    return False
-
-
 def greedy(game: GameView) -> Move | None:
     """The first move of the game's priority list (``GREEDY_PRIORITIES``), or None.
 
@@ -156,11 +144,7 @@ def greedy(game: GameView) -> Move | None:
     It resigns (returns None) when nothing in the list is legal, or when it would draw
     again after a whole pass through the stock without any other move.
     """
-    position = game.position
-    chosen = priority_move(position)
-    if chosen is not None and turns_stock(position, chosen) and _fruitless_pass(game, position):
-        return None
-    return chosen
+    return greedy_move(game.position, game.history)
 
 
 # ---------------------------------------------------------------------------- lookahead

@@ -30,7 +30,8 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, TypeAlias
 
 from ..engine import Move, Position
-from ..engine.knowledge import Hidden, known_along
+from ..engine.choices import representatives
+from ..engine.knowledge import Hidden, known_along, repeats_along
 from ..records.record import RecordError, check_header
 from .chances import Chance, WinChance, chances_at, check_sampling
 from .judgement import JUDGEMENTS, Verdict, accuracy, judge
@@ -38,8 +39,10 @@ from .judgement import JUDGEMENTS, Verdict, accuracy, judge
 if TYPE_CHECKING:
     import pandas
 
-VERSION = 1
-"""The version of the analysis entry of a record that this package writes and the newest it reads."""
+VERSION = 2
+"""The version of the analysis entry of a record that this package writes and the newest it
+reads. Version 2 gives one chance per choice (moves that are one choice, ``engine.choices``,
+once); version 1 gave every legal move's, which still reads."""
 
 COLUMNS = (
     "ply",
@@ -102,7 +105,8 @@ class Settings:
 @dataclass(frozen=True)
 class Task:
     """One move to judge: the position it was played from, what the player knew there, the
-    move, its ply (1 = the first move) and the sampling settings."""
+    move, its ply (1 = the first move), the sampling settings, and whether the move is
+    wasted (it comes back to where the line stood before, nothing new seen)."""
 
     ply: int
     position: Position
@@ -111,6 +115,7 @@ class Task:
     samples: int
     seed: int
     limits: tuple[float | None, int | None]
+    wasted: bool = False
 
 
 def tasks(
@@ -126,10 +131,11 @@ def tasks(
     arguments are checked by ``chances.check_sampling``, or come from ``Settings.checked``."""
     found: list[Task] = []
     position = start.copy()
-    for ply, (move, known) in enumerate(zip(moves, known_along(start, moves), strict=False), start=1):
+    along = zip(moves, known_along(start, moves), repeats_along(start, moves), strict=False)
+    for ply, (move, known, wasted) in enumerate(along, start=1):
         if position.is_won:
             break
-        found.append(Task(ply, position.copy(), known, move, samples, seed, limits))
+        found.append(Task(ply, position.copy(), known, move, samples, seed, limits, wasted))
         position.push(move)
     return found
 
@@ -148,6 +154,7 @@ def chances_for(task: Task) -> WinChance:
         {move: _every_sample(chance, task.samples) for move, chance in one.moves.items()},
         one.unseen,
         one.preferred,
+        one.same,
     )
 
 
@@ -169,14 +176,15 @@ class MoveAnalysis:
     @classmethod
     def of(cls, task: Task, chances: WinChance) -> MoveAnalysis:
         """The task's move judged from ``chances`` (``chances_for(task)``)."""
-        return cls.judged(task.ply, task.move, chances)
+        return cls.judged(task.ply, task.move, chances, wasted=task.wasted)
 
     @classmethod
-    def judged(cls, ply: int, move: Move, chances: WinChance) -> MoveAnalysis:
-        """``move``, played at ``ply``, judged among the moves of ``chances``."""
-        if move not in chances.moves:
+    def judged(cls, ply: int, move: Move, chances: WinChance, *, wasted: bool = False) -> MoveAnalysis:
+        """``move``, played at ``ply``, judged among the moves of ``chances`` (``wasted``: it
+        comes back to where the line stood before, see ``judgement``)."""
+        if chances.choice(move) not in chances.moves:
             raise ValueError(f"ply {ply}: {move} is not one of the moves judged there")
-        return cls(ply, move, chances, judge(chances, move))
+        return cls(ply, move, chances, judge(chances, move, wasted=wasted))
 
     @property
     def chance_before(self) -> Chance:
@@ -194,7 +202,7 @@ class MoveAnalysis:
 
     @property
     def chance_after(self) -> Chance:
-        return self.chances.moves[self.move]
+        return self.chances.of(self.move)
 
     @property
     def judgement(self) -> str | None:
@@ -279,24 +287,24 @@ class Analysis:
     @property
     def summary(self) -> dict[str, Any]:
         """The line in brief: ``moves``, ``judged`` (moves with a judgement), ``accuracy``
-        (mean over the judged moves, see ``judgement``; None when none is judged), and the
-        count of each judgement (``JUDGEMENTS``)."""
+        (mean over the judged moves but the wasted ones, see ``judgement``, to one decimal;
+        None when none is judged), and the count of each judgement (``JUDGEMENTS``)."""
         judged = [move for move in self.moves if move.judgement is not None]
         counts = Counter(move.judgement for move in judged)
-        drops = [max(0.0, move.verdict.drop) for move in judged]
+        drops = [max(0.0, move.verdict.drop) for move in judged if move.judgement != "wasted"]
         return {
             "moves": len(self.moves),
             "judged": len(judged),
-            "accuracy": sum(map(accuracy, drops)) / len(drops) if drops else None,
+            "accuracy": round(sum(map(accuracy, drops)) / len(drops), 1) if drops else None,
             **{judgement: counts.get(judgement, 0) for judgement in JUDGEMENTS},
         }
 
     def to_record(self) -> dict[str, Any]:
         """The analysis as JSON-ready data, the ``analysis`` entry of a game record: the
         settings and, per ply, the move, the unseen cards, the heuristic's move, and the
-        chance of the position and of every legal move as per-sample masks of the samples
-        won and undecided (hexadecimal), so that any other move can be judged later on the
-        same samples. Verdicts are not written: reading judges again."""
+        chance of the position and of each choice of legal move as per-sample masks of the
+        samples won and undecided (hexadecimal), so that any other move can be judged later
+        on the same samples. Verdicts are not written: reading judges again."""
         return {
             "version": VERSION,
             "samples": self.settings.samples,
@@ -325,11 +333,18 @@ class Analysis:
         if not isinstance(plies, list) or not plies:
             raise RecordError(f"analysis: 'plies' must be a list of at least one move, not {plies!r:.40}")
         position = start.copy()
-        moves = []
+        moves: list[MoveAnalysis] = []
         for ply, entry in enumerate(plies, start=1):
             moves.append(_read_ply(entry, ply, position, settings.samples))
             position.push(moves[-1].move)
-        return cls(settings, tuple(moves))
+        wasted = repeats_along(start, [move.move for move in moves])
+        return cls(
+            settings,
+            tuple(
+                MoveAnalysis.judged(m.ply, m.move, m.chances, wasted=w)
+                for m, w in zip(moves, wasted, strict=True)
+            ),
+        )
 
 
 def _ply_record(move: MoveAnalysis) -> dict[str, Any]:
@@ -369,16 +384,22 @@ def _read_ply(entry: object, ply: int, position: Position, samples: int) -> Move
         raise RecordError(f"{where}: 'unseen' must be a number of cards from 0 to 52, not {unseen!r}")
     given = entry["moves"]
     if not isinstance(given, dict):
-        raise RecordError(f"{where}: 'moves' must be an object of each legal move's chance")
-    by_move = {_legal_move(text, legal, f"{where}: 'moves'"): masks for text, masks in given.items()}
-    if len(by_move) != len(legal):
-        lacking = next(str(legal_move) for legal_move in legal if legal_move not in by_move)
-        raise RecordError(f"{where}: 'moves' must give every legal move's chance, and lacks {lacking}")
+        raise RecordError(f"{where}: 'moves' must be an object of each choice's chance")
+    standing_for = representatives(position, legal)
+    by_choice: dict[Move, object] = {}
+    for text, masks in given.items():
+        # Version 1 gave every legal move: a move of the same choice as one given says the same.
+        by_choice.setdefault(standing_for[_legal_move(text, legal, f"{where}: 'moves'")], masks)
+    choices = list(dict.fromkeys(standing_for.values()))
+    lacking = [str(choice) for choice in choices if choice not in by_choice]
+    if lacking:
+        raise RecordError(f"{where}: 'moves' must give each choice's chance, and lacks {lacking[0]}")
     chances = WinChance(
         _chance(entry["chance"], samples, f"{where}: 'chance'"),
-        {legal_move: _chance(by_move[legal_move], samples, f"{where}: {legal_move}") for legal_move in legal},
+        {choice: _chance(by_choice[choice], samples, f"{where}: {choice}") for choice in choices},
         unseen,
-        preferred,
+        None if preferred is None else standing_for[preferred],
+        {legal_move: first for legal_move, first in standing_for.items() if legal_move != first},
     )
     return MoveAnalysis.judged(ply, move, chances)
 

@@ -22,22 +22,26 @@ The interval is the 95% Wilson score interval. With ``node_limit`` (and no time 
 answer depends only on what the player can see and on ``seed``: the same on every machine,
 and the same for two games that show the player the same thing but hide different cards.
 
->>> from solitaire_widget import Game
+>>> from solitaire_widget import Game, Move
 >>> c = win_chance(Game.new("klondike", seed=3), samples=8, node_limit=2_000)
->>> 0 <= c.low <= c.estimate <= c.high <= 1, len(c.moves) == len(Game.new("klondike", seed=3).legal_moves())
-(True, True)
+>>> 0 <= c.low <= c.estimate <= c.high <= 1
+True
+>>> [str(move) for move in c.moves]  # the ace to any empty foundation is one choice
+['t4>f0', 't3>t1', 't1>t5', 'w>t0', 's>w']
+>>> c.of(Move("tableau/4", "foundation/2")) is c.moves[Move("tableau/4", "foundation/0")]
+True
 """
 
 from __future__ import annotations
 
 import math
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from ..engine import Move, Position
 from ..engine.cards import parse_card
+from ..engine.choices import representatives
 from ..engine.deal import check_seed
-from ..engine.explain import sentence
 from ..engine.knowledge import Hidden
 from .heuristic import priority_move
 from .search import Verdict, check_limits, search
@@ -99,8 +103,11 @@ class Chance(float):
 @dataclass(frozen=True)
 class WinChance:
     """What ``win_chance`` found: the position's chance (``estimate``, ``low``, ``high``, from
-    ``samples`` samples of which ``undecided`` were not decided) and ``moves``: every legal
-    move's ``Chance``, judged on the same samples, in the engine's order."""
+    ``samples`` samples of which ``undecided`` were not decided) and ``moves``: the ``Chance`` of
+    each choice of legal move, judged on the same samples, in the engine's order. Moves that
+    are one choice (an ace to any empty foundation, see ``engine.choices``) are one entry, the
+    first of them; ``same`` maps each of the others to it, and ``of(move)`` gives any legal
+    move's chance."""
 
     chance: Chance
     moves: dict[Move, Chance]
@@ -109,6 +116,16 @@ class WinChance:
     preferred: Move | None = None
     """The heuristic's move, first among moves of equal chance (it makes progress where
     others may move cards to and fro)."""
+    same: dict[Move, Move] = field(default_factory=dict)
+
+    def choice(self, move: Move) -> Move:
+        """The entry of ``moves`` that stands for ``move`` (itself, or the move of the same
+        choice listed)."""
+        return self.same.get(move, move)
+
+    def of(self, move: Move) -> Chance:
+        """The chance after ``move``, any legal move (``KeyError`` for another)."""
+        return self.moves[self.choice(move)]
 
     @property
     def estimate(self) -> float:
@@ -155,7 +172,8 @@ def win_chance(
     time_limit: float | None = None,
 ) -> WinChance:
     """The chance to win from the game's current position, judged from what the player can
-    see, and the chance after each legal move (see the module docstring for the method).
+    see, and the chance after each legal move, one entry per choice (see ``WinChance`` and
+    the module docstring for the method).
 
     ``game`` is a ``Game``. ``samples`` (1 to 10,000) deals of the unseen cards are drawn from
     ``seed`` (0 to 2**53 - 1); ``node_limit`` (positions) and ``time_limit`` (seconds) bound the
@@ -203,7 +221,9 @@ def chances_at(
 ) -> WinChance:
     """``win_chance`` for ``position`` where the player knows the cards ``known``; the
     arguments are checked (``check_sampling``)."""
-    moves = position.legal_moves()
+    standing_for = representatives(position, position.legal_moves())
+    moves = list(dict.fromkeys(standing_for.values()))
+    same = {move: first for move, first in standing_for.items() if move != first}
     hidden = Hidden(position, known)
     if position.is_won:
         return WinChance(Chance((1 << samples) - 1, 0, samples), {}, len(hidden.unseen))
@@ -212,52 +232,48 @@ def chances_at(
     position_wins = position_unknowns = 0
     for number, sample in enumerate(hidden.samples(samples, seed)):
         bit = 1 << number
-        root, after = _judge_sample(sample, moves, limits)
+        root, after = _judge_sample(sample, moves, standing_for, limits)
         position_wins |= bit if root == "winnable" else 0
         position_unknowns |= bit if root == "unknown" else 0
         for index, verdict in enumerate(after):
             wins[index] |= bit if verdict == "winnable" else 0
             unknowns[index] |= bit if verdict == "unknown" else 0
+    preferred = priority_move(position)
     return WinChance(
         Chance(position_wins, position_unknowns, samples),
         {move: Chance(wins[i], unknowns[i], samples) for i, move in enumerate(moves)},
         len(hidden.unseen),
-        priority_move(position),
+        None if preferred is None else standing_for[preferred],
+        same,
     )
 
 
 def _judge_sample(
-    sample: Position, moves: Sequence[Move], limits: tuple[float | None, int | None]
+    sample: Position,
+    moves: Sequence[Move],
+    standing_for: dict[Move, Move],
+    limits: tuple[float | None, int | None],
 ) -> tuple[Verdict, list[Verdict]]:
-    """The verdict for ``sample`` and for it after each of ``moves``. A lost sample is lost
-    after every move, and the first move of a winning line wins, so neither is searched. A
-    sample the solver cannot decide is left undecided after every move too: measured on
-    Klondike deals, the moves from such a sample were decided within the same limit in 4
-    cases of 489, not worth searching every move for."""
+    """The verdict for ``sample`` and for it after each of ``moves`` (one of each choice;
+    ``standing_for`` gives each legal move's). A lost sample is lost after every move, and the
+    choice a winning line makes first wins, so neither is searched. A sample the solver cannot
+    decide is left undecided after every move too: measured on Klondike deals, the moves from
+    such a sample were decided within the same limit in 4 cases of 489, not worth searching
+    every move for."""
     seconds, nodes = limits
     verdict, line, _, _ = search(sample.copy(), seconds, nodes)
     if verdict != "winnable":
         return verdict, [verdict] * len(moves)
+    first = standing_for[line[0]] if line else None
     after: list[Verdict] = []
     for move in moves:
-        if line and move == line[0]:
+        if move == first:
             after.append("winnable")
             continue
         child = sample.copy()
         child.push(move)
         after.append(search(child, seconds, nodes)[0])
     return verdict, after
-
-
-def fair_hint_words(position: Position, move: Move, chances: WinChance) -> str:
-    """The fair hint's sentence: the move, and its chance in words."""
-    chance = chances.moves[move]
-    if chances.unseen == 0:
-        verdict = "wins" if chance.won else "cannot win" if not chance.undecided else "may win"
-        return f"{sentence(position, move)}: every card is known, and this move {verdict}"
-    interval = percent_range(chance.low, chance.high)
-    ways = f"wins {percent(chance)} of the ways the hidden cards can lie ({interval})"
-    return f"{sentence(position, move)}: {ways}"
 
 
 def _wilson(successes: int, trials: int) -> tuple[float, float]:

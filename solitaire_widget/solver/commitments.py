@@ -36,6 +36,7 @@ from dataclasses import dataclass
 from ..engine import Move, Position
 from ..engine.cards import DECK
 from ..engine.knowledge import Hidden
+from .chances import Chance
 from .heuristic import tableau_index
 from .search import search
 
@@ -81,12 +82,19 @@ class Commitment:
 @dataclass(frozen=True)
 class CommitmentChances:
     """How each commitment fared over the same samples: ``reach``, the cards home it gets
-    to summed over the samples (see the module docstring); ``won`` and ``undecided``, the
+    to summed over the samples (see the module docstring); ``chances``, its ``Chance``: the
     samples won and not decided after it."""
 
     reach: tuple[int, ...]
-    won: tuple[int, ...]
-    undecided: tuple[int, ...]
+    chances: tuple[Chance, ...]
+
+    @property
+    def won(self) -> tuple[int, ...]:
+        return tuple(chance.won for chance in self.chances)
+
+    @property
+    def undecided(self) -> tuple[int, ...]:
+        return tuple(chance.undecided for chance in self.chances)
 
 
 def is_quiet(position: Position, move: Move, known: Collection[int]) -> bool:
@@ -161,10 +169,11 @@ def commitment_chances(
     ``position``, the searches get ``UNDECIDED_SHARE``'s fraction of the limits: they are
     hardly ever decided either, and a share is enough to see how far each gets."""
     reach = [0] * len(choices)
-    won = [0] * len(choices)
-    undecided = [0] * len(choices)
+    wins = [0] * len(choices)
+    unknowns = [0] * len(choices)
     seconds, nodes = limits
-    for sample in Hidden(position, known).samples(samples, seed):
+    for number, sample in enumerate(Hidden(position, known).samples(samples, seed)):
+        bit = 1 << number
         verdict, line, _, _ = search(sample.copy(), seconds, nodes)
         if verdict == "unwinnable":
             continue
@@ -184,11 +193,14 @@ def commitment_chances(
                 found, _, _, home = search(child, seconds_each, nodes_each)
             if found == "winnable":
                 reach[index] += _ALL_HOME
-                won[index] += 1
+                wins[index] |= bit
             elif found == "unknown":
-                undecided[index] += 1
+                unknowns[index] |= bit
                 reach[index] += home
-    return CommitmentChances(tuple(reach), tuple(won), tuple(undecided))
+    return CommitmentChances(
+        tuple(reach),
+        tuple(Chance(won, unknown, samples) for won, unknown in zip(wins, unknowns, strict=True)),
+    )
 
 
 def _first_commitment(

@@ -14,12 +14,12 @@ Move(source='waste', target='tableau/5', count=1)
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 
 from ..engine import Move, Position
 from ..engine.cards import rank_of, suit_of
 
-__all__ = ["GREEDY_PRIORITIES", "Rule", "priority_move", "tableau_index", "turns_stock"]
+__all__ = ["GREEDY_PRIORITIES", "Rule", "greedy_move", "priority_move", "tableau_index", "turns_stock"]
 
 Rule = Callable[[Position, Move], bool]
 
@@ -149,9 +149,10 @@ GREEDY_PRIORITIES: dict[str, list[tuple[str, Rule, Callable[[Position, Move], in
 moves, which first among them)."""
 
 
-def priority_move(position: Position) -> Move | None:
-    """The first move of the game's priority list that is legal here, or None."""
-    moves = position.legal_moves()
+def priority_move(position: Position, moves: Sequence[Move] | None = None) -> Move | None:
+    """The first move of the game's priority list that is legal here (of ``moves`` when
+    given: legal moves to choose among), or None."""
+    moves = position.legal_moves() if moves is None else moves
     for _, rule, first in GREEDY_PRIORITIES[position.rules.name]:
         matching = [move for move in moves if rule(position, move)]
         if matching:
@@ -159,3 +160,25 @@ def priority_move(position: Position) -> Move | None:
                 return matching[0]
             return max(matching, key=lambda move: first(position, move))
     return None
+
+
+def greedy_move(position: Position, history: Sequence[Move]) -> Move | None:
+    """The ``greedy`` strategy's move at ``position``, which ``history`` led to: the first
+    of the priority list, but None when that would draw again after a whole pass through
+    the stock and waste with no other move (another pass would show the same cards)."""
+    chosen = priority_move(position)
+    if chosen is not None and turns_stock(position, chosen) and _fruitless_pass(history, position):
+        return None
+    return chosen
+
+
+def _fruitless_pass(history: Sequence[Move], position: Position) -> bool:
+    """True when the moves since the last move that was not a draw or a redeal went through
+    the whole stock and waste once."""
+    cycle = -(-(len(position.stock) + len(position.waste)) // position.draw) + 1
+    for turned, move in enumerate(reversed(history), 1):
+        if not turns_stock(position, move):
+            return False
+        if turned > cycle:
+            return True
+    return False

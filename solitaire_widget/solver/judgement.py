@@ -22,6 +22,10 @@ under 5         good
 A played move that is the best, where every other legal move drops by a mistake or more
 (surely, see below), and that keeps a chance of at least 5%, is the **only move**.
 
+A move that comes back to a position the line stood on before, with nothing new seen since
+(``engine.knowledge.repeats_along``), is **wasted**, whatever its chance: it loses no chance
+(the position is as it was) but gains nothing, and is never the best move.
+
 Sampling error
 ==============
 
@@ -41,7 +45,8 @@ A judgement says only what the samples make sure of:
 Accuracy
 ========
 
-A game's accuracy is the mean of each judged move's accuracy, ``103.1668 * exp(-0.04354 *
+A game's accuracy is the mean of each judged move's accuracy (wasted moves are counted
+apart, not in it), ``103.1668 * exp(-0.04354 *
 drop) - 3.1669`` (drop in points, clipped to 0..100): the curve Lichess publishes for its
 accuracy, so 100 is a game of best moves and a 10-point drop scores about 64.
 """
@@ -60,11 +65,13 @@ BLUNDER_FROM = 0.20
 ONLY_MOVE_KEEPS = 0.05
 """The least chance an only move keeps (below it, nothing keeps a real chance)."""
 
-JUDGEMENTS = ("best", "good", "inaccuracy", "mistake", "blunder", "only move")
-"""Every judgement, best first ("only move" is a best move that alone keeps the chance)."""
+JUDGEMENTS = ("best", "good", "inaccuracy", "mistake", "blunder", "only move", "wasted")
+"""Every judgement, best first ("only move" is a best move that alone keeps the chance;
+"wasted", a move back to where the line stood before)."""
 
-GLYPHS = {"inaccuracy": "?!", "mistake": "?", "blunder": "??", "only move": "!"}
-"""The glyph of each judgement that has one, as in chess annotation."""
+GLYPHS = {"inaccuracy": "?!", "mistake": "?", "blunder": "??", "only move": "!", "wasted": "\u21ba"}
+"""The glyph of each judgement that has one, as in chess annotation (and ↺ for a move that
+goes round in a circle)."""
 
 _BANDS = ("good", "inaccuracy", "mistake", "blunder")
 _Z = 1.959964
@@ -83,13 +90,18 @@ class Verdict:
     note: str = ""
 
 
-def judge(chances: WinChance, played: Move) -> Verdict:
-    """Judge ``played`` among the moves of ``chances`` (``KeyError`` when it is not one)."""
-    played_chance = chances.moves[played]
+def judge(chances: WinChance, played: Move, *, wasted: bool = False) -> Verdict:
+    """Judge ``played`` among the moves of ``chances`` (``KeyError`` when it is not one, nor
+    the same choice as one); a ``wasted`` move (see the module docstring) is judged so."""
+    played_chance = chances.of(played)
     best = chances.best
     assert best is not None  # played is a legal move
     drop = float(chances.moves[best]) - float(played_chance)
     low, high = drop_interval(chances.moves[best], played_chance)
+    if wasted:
+        return Verdict(
+            "wasted", drop, low, high, "it comes back to a position already played, with nothing new seen"
+        )
     if low >= GOOD_BELOW:
         return Verdict(_BANDS[_band(low)], drop, low, high)
     if high >= GOOD_BELOW:
@@ -136,13 +148,13 @@ def _band(drop: float) -> int:
 
 
 def _is_only_move(chances: WinChance, played: Move) -> bool:
-    kept = chances.moves[played]
+    kept = chances.of(played)
     if len(chances.moves) < 2 or float(kept) < ONLY_MOVE_KEEPS:
         return False
     return all(
         drop_interval(kept, chance)[0] >= MISTAKE_FROM
         for move, chance in chances.moves.items()
-        if move != played
+        if move != chances.choice(played)
     )
 
 

@@ -1,9 +1,11 @@
 """The widget's play aids: hints, the "still winnable?" check and winnable deals.
 
-A hint is fair (``hint_mode = "fair"``, the default: the move with the best win chance from
+A hint is fair (``hint_mode = "fair"``, the default: what ``strategies.fair`` would play from
 the cards the player has seen, ``Game.hint(fair=True)``) or the solver's, which sees every
-card. The check is the solver's too; where it names the move that lost the game, that move
-is then judged from what the player could see when they played it (``analysis.py``), once.
+card; either starts a line that the next hints follow while the player does. The check is
+the solver's too: after every move while "still winnable?" is on, and once a game ends
+without a win, so that its end can name the move that lost it; that move is then judged from
+what the player could see when they played it (``analysis.py``), once.
 
 The solver runs in a worker process (``worker.py``), never in the kernel: it is pure Python, and in a
 thread of the kernel it would hold the GIL, so every move played meanwhile would wait for
@@ -16,13 +18,11 @@ seconds), whose process is then left to finish alone while a new one takes the n
 
 Every request gets a serial number, and each aid remembers the serial it waits for: every
 change of position (a move, undo, goto, a new deal) drops the hint's and gives the check a
-new one. An answer comes back on the executor's thread, which hands it to one publishing
-thread (so the executor never waits for the game's lock: a caller holding the lock may be
-waiting for a result the executor has yet to deliver). The publishing thread takes the lock of the
-game on show and publishes the answer only if its serial is still the one waited for, so an answer about
-an older position is never shown. Checks go to the worker one at a time: while one runs, a
-move only notes where the game stands, and the stale answer starts the check of the
-position the game stands on by then.
+new one. Answers are settled under the lock of the game on show (``tasks.py``) and published
+only if their serial is still the one waited for, so an answer about an older position is
+never shown. Checks go to the worker one at a time: while one runs, a move only notes where
+the game stands, and the stale answer starts the check of the position the game stands on by
+then.
 
 Where no process or thread can start (Pyodide, in JupyterLite) the worker runs each task in the
 kernel as it is asked for, and its answer is published at once, on the same thread.
@@ -30,29 +30,25 @@ kernel as it is asked for, and its answer is published at once, on the same thre
 
 from __future__ import annotations
 
-import contextlib
 import itertools
 import logging
 from collections.abc import Callable
-from concurrent.futures import Future, ThreadPoolExecutor
+from concurrent.futures import Future
 from contextlib import AbstractContextManager
 from functools import partial
-from typing import Any, TypeVar
+from typing import Any
 
-from ..engine.cards import parse_card
+from ..engine.outcome import Termination
 from ..game import Game
 from ..records.tree import Node
-from ..scripting.workers import CAN_START_WORKERS
 from ..solver import SolveResult, solve
 from ..solver import aids as solver_aids
-from ..solver.aids import Difficulty, Hint, Winnability
+from ..solver.aids import Difficulty, Hint, HintRequest, Winnability
 from ..solver.analysis import MoveAnalysis, Task, chances_for
 from ..solver.chances import WinChance
-from .analysis import BOARD_SETTINGS, judging_task, lost_move_words
+from .analysis import judging_task, lost_move_words
+from .tasks import AidTasks
 from .worker import SolverWorker
-
-HINT_SECONDS = 1.0
-"""The solver's budget for a hint asked on the board, before the heuristic answers instead."""
 
 CHECK_SECONDS = 3.0
 """The solver's budget for one "still winnable?" check (a shorter one than
@@ -62,7 +58,6 @@ NO_AIDS: dict[str, Any] = {"hint": None, "winnable": None, "deal": None}
 _NO_VERDICT: dict[str, Any] = {"lost_at": None, "lost_between": None, "lost_move": None}
 
 _log = logging.getLogger("solitaire_widget")
-T = TypeVar("T")
 
 
 class PlayAids:
@@ -91,10 +86,8 @@ class PlayAids:
         self._publish_aids = publish
         self._version = version
         self._switch_to = switch_to
-        self._worker = SolverWorker()
-        self._publisher: ThreadPoolExecutor | None = None
+        self.tasks = AidTasks(SolverWorker(), hold)
         self._serials = itertools.count(1)
-        self._closed = False
         self._published = NO_AIDS
         # Where the game stands: the hint and the verdict are about this node of this game.
         self._game = game
@@ -125,19 +118,30 @@ class PlayAids:
 
     def _publish(self) -> None:
         aids = self.aids()
-        if aids != self._published and not self._closed:
+        if aids != self._published and not self.tasks.closed:
             self._published = aids
             self._publish_aids(aids)
 
     # ------------------------------------------------------------------ the widget tells
     def state_published(self, game: Game) -> None:
-        """A new state is on show: when the game stands elsewhere, drop the hint and check again."""
+        """A new state is on show: when the game stands elsewhere, drop the hint and check
+        again (or drop the verdict, when no check is wanted there)."""
         if game is not self._game or game.node is not self._node:
             self._game, self._node = game, game.node
             self._drop_hint()
-            if self._checking:
-                self._check()
+            self._check_if_wanted()
         self._publish()
+
+    def _check_if_wanted(self) -> None:
+        """Check where the game stands while "still winnable?" is on, and where a game ended
+        without a win whether or not it is (the end names the move that lost it); else drop
+        the verdict."""
+        outcome = self._game.outcome
+        if self._checking or (outcome is not None and outcome.termination is not Termination.WON):
+            self._check()
+        else:
+            self._verdict, self._check_wanted = None, 0
+            self._cancel_waiting_check()
 
     def game_switched(self, game: Game) -> None:
         """A new game is about to show: unless it is the winnable deal, drop the deal's search
@@ -150,18 +154,14 @@ class PlayAids:
         if on == self._checking:
             return
         self._checking = on
-        if on:
-            self._check()
-        else:
-            self._verdict, self._check_wanted = None, 0
-            self._cancel_waiting_check()
+        self._check_if_wanted()
         self._publish()
 
     def rest(self) -> None:
         """No view shows the board: the worker's process ends (a task running finishes
         first), and the hint or check waiting for it is dropped until ``resume``. A later
         task starts a new process."""
-        self._worker.close()
+        self.tasks.rest()
 
     def resume(self) -> None:
         """A view shows the board again: ask again for the hint and the check that resting
@@ -170,10 +170,7 @@ class PlayAids:
 
     def close(self) -> None:
         """Stop the worker and publish nothing more."""
-        self._closed = True
-        self._worker.close()
-        if self._publisher is not None:
-            self._publisher.shutdown(wait=False, cancel_futures=True)
+        self.tasks.close()
 
     # ------------------------------------------------------------------ hints
     def ask_hint(self) -> None:
@@ -181,43 +178,51 @@ class PlayAids:
         is being worked out or shown for this position, asking again changes nothing."""
         if self._hint is not None and self._hint["status"] != "failed":
             return
-        serial, task = self._start_hint(HINT_SECONDS, self._fair_hints())
+        serial, task, done = self._start_hint(None, self._fair_hints())
         if task is not None:
             self._hint_task = task
-            self.when_done(task, self._hint_done, serial)
+            self.tasks.when_done(task, done, serial)
         self._publish()
 
-    def hint_now(self, time_limit: float, fair: bool) -> Hint:
+    def hint_now(self, time_limit: float | None, fair: bool) -> Hint:
         """A hint for the position on show, waited for (without holding the lock), shown
         on the board if the game still stands there, and returned. A move meanwhile does
         not cancel it: the caller still gets the hint about the position it asked on."""
         with self._hold():
             self._drop_hint()
-            started = self._start_hint(time_limit, fair)
+            serial, task, done = self._start_hint(time_limit, fair)
             self._publish()
-        return self._waited(started, self._hint_done)
+        return self.tasks.waited((serial, task), done)
 
-    def _start_hint(self, time_limit: float, fair: bool) -> tuple[int, Future[Hint] | None]:
-        """Ask the worker for the solver's hint (within ``time_limit`` seconds) or, when
-        ``fair``, the fair one (``win_chance``'s default samples and limits)."""
+    def _start_hint(
+        self, time_limit: float | None, fair: bool
+    ) -> tuple[int, Future[Hint] | None, Callable[[Future[Hint], int], None]]:
+        """Ask for the solver's hint (within ``time_limit`` seconds; None: ``Game.hint``'s
+        default) or, when ``fair``, the fair one (``Game.hint``'s defaults). On the line of
+        the last hint the answer is known at once (its next move); else the worker searches,
+        and the line found is kept in the game for the next hints. Returns the serial, the
+        task and what to do when it is done."""
         serial = self._hint_wanted = next(self._serials)
         game = self._game
-        if fair:
-            known = [parse_card(code) for code in game.known_cards()]
-            settings = BOARD_SETTINGS
-            hint = partial(
-                solver_aids.fair_hint, game.position, known, settings.samples, settings.seed, settings.limits
-            )
+        # A fair hint samples as Game.hint's defaults say: its time limit is not this one.
+        request = game.hint_request(time_limit=None if fair else time_limit, fair=fair)
+        task: Future[Hint] | None
+        if isinstance(request, Hint):
+            task = Future()
+            task.set_result(request)
         else:
-            hint = partial(solver_aids.hint, game.position, time_limit=time_limit)
-        task = self.submit(hint)
+            task = self.tasks.submit(request.answer)
         if task is None:
             self._hint = {"status": "failed", "sentence": "no hint: the solver's worker could not start"}
         else:
             self._hint = {"status": "thinking"}
-        return serial, task
+        return serial, task, partial(self._hint_done, game=game, request=request)
 
-    def _hint_done(self, task: Future[Hint], serial: int) -> None:
+    def _hint_done(self, task: Future[Hint], serial: int, *, game: Game, request: Hint | HintRequest) -> None:
+        found = not task.cancelled() and task.exception() is None
+        if found and isinstance(request, HintRequest):
+            # The line is kept by its positions, so it holds wherever the game stands by now.
+            game.keep_hint(request, task.result())
         if serial != self._hint_wanted or task.cancelled():
             return
         self._hint_task = None
@@ -240,7 +245,7 @@ class PlayAids:
 
     def _drop_hint(self) -> None:
         self._hint, self._hint_wanted = None, 0
-        self._cancel(self._hint_task)
+        AidTasks.cancel(self._hint_task)
         self._hint_task = None
 
     # ------------------------------------------------------------------ still winnable?
@@ -256,14 +261,14 @@ class PlayAids:
 
     def _start_check(self) -> None:
         serial, game = self._check_wanted, self._game
-        task = self.submit(
+        task = self.tasks.submit(
             partial(solver_aids.winnability, game.start, game.history, time_limit=CHECK_SECONDS)
         )
         if task is None:
             self._verdict = {**_NO_VERDICT, "status": "unknown"}
             return
         self._check_task = task
-        self.when_done(task, self._check_done, serial)
+        self.tasks.when_done(task, self._check_done, serial)
 
     def _cancel_waiting_check(self) -> None:
         """Cancel a check still waiting for the worker (one behind a hint, say); one running
@@ -309,11 +314,11 @@ class PlayAids:
         if self._lost is not None and self._lost[0] is node:
             return self._lost[1]
         task = judging_task(self._game, lost_at)
-        future = self.submit(partial(chances_for, task))
+        future = self.tasks.submit(partial(chances_for, task))
         judged = {"status": "judging" if future is not None else "failed", "ply": lost_at}
         self._lost = (node, judged)
         if future is not None:
-            self.when_done(future, partial(self._lost_move_judged, node=node, task=task), 0)
+            self.tasks.when_done(future, partial(self._lost_move_judged, node=node, task=task), 0)
         return self._lost[1]  # already the judgement when the worker answered at once
 
     def _lost_move_judged(self, future: Future[WinChance], _serial: int, *, node: Node, task: Task) -> None:
@@ -342,7 +347,9 @@ class PlayAids:
         demo's strategy does, from its player's thread). It waits behind a hint or a check
         already in the worker's queue."""
         with self._hold():
-            task = self.submit(partial(solve, game.position, time_limit=time_limit, node_limit=node_limit))
+            task = self.tasks.submit(
+                partial(solve, game.position, time_limit=time_limit, node_limit=node_limit)
+            )
         if task is None:
             raise RuntimeError("the solver's worker could not start")
         return task.result()
@@ -353,7 +360,7 @@ class PlayAids:
         serial, task = self._start_deal(name, seed, options)
         if task is not None:
             self._deal_task = task
-            self.when_done(task, partial(self._deal_done, seed=seed), serial)
+            self.tasks.when_done(task, partial(self._deal_done, seed=seed), serial)
 
     def deal_now(self, name: str, seed: int, options: dict[str, object]) -> Game:
         """The first winnable deal from ``seed`` on, looked for in the worker and waited for
@@ -361,19 +368,7 @@ class PlayAids:
         returned either way."""
         with self._hold():
             started = self._start_deal(name, seed, options)
-        return self._waited(started, lambda task, serial: self._deal_done(task, serial, seed=seed))
-
-    def _waited(self, started: tuple[int, Future[T] | None], done: Callable[[Future[T], int], None]) -> T:
-        """The result of a task started under the lock, waited for without it; ``done``
-        then runs under the lock whatever happened."""
-        serial, task = started
-        if task is None:
-            raise RuntimeError("the solver's worker could not start")
-        try:
-            return task.result()
-        finally:
-            with self._hold():
-                done(task, serial)
+        return self.tasks.waited(started, lambda task, serial: self._deal_done(task, serial, seed=seed))
 
     def _start_deal(
         self, name: str, seed: int, options: dict[str, object]
@@ -381,7 +376,7 @@ class PlayAids:
         if self._drop_deal():
             self._resubmit()
         serial = self._deal_wanted = next(self._serials)
-        task = self.submit(partial(Game.new, name, seed, winnable=True, **options))
+        task = self.tasks.submit(partial(Game.new, name, seed, winnable=True, **options))
         self._deal = {"status": "dealing", "game": name, "from_seed": seed}
         if task is None:
             self._deal = {**self._deal, "status": "failed", "reason": "the solver's worker could not start"}
@@ -408,9 +403,9 @@ class PlayAids:
             "difficulty": None,
         }
         self._switch_to(game)
-        rating = self.submit(partial(solver_aids.difficulty, game.start))
+        rating = self.tasks.submit(partial(solver_aids.difficulty, game.start))
         if rating is not None:
-            self.when_done(rating, self._rated, serial)
+            self.tasks.when_done(rating, self._rated, serial)
 
     def _rated(self, task: Future[Difficulty], serial: int) -> None:
         if serial != self._deal_wanted or task.cancelled() or self._deal is None:
@@ -439,7 +434,7 @@ class PlayAids:
             return False  # one process left to a search is enough: the next tasks wait here
         # A search may run on for many seconds: leave its process to it.
         self._left_running = task
-        self._worker.close()
+        self.tasks.rest()
         return True
 
     def _resubmit(self) -> None:
@@ -449,46 +444,3 @@ class PlayAids:
             self.ask_hint()
         if self._verdict is not None and self._verdict["status"] == "checking":
             self._check()
-
-    # ------------------------------------------------------------------ the worker's answers
-    def submit(self, task: Callable[[], T]) -> Future[T] | None:
-        """Give ``task`` (picklable) to the worker; None, after logging why, when it cannot take it."""
-        if self._closed:
-            return None
-        try:
-            return self._worker.submit(task)
-        except Exception:  # an aid must never break a move: the aid says it failed instead
-            _log.exception("the solver's worker could not take a task")
-            return None
-
-    @staticmethod
-    def _cancel(task: Future[Any] | None) -> None:
-        if task is not None:
-            task.cancel()
-
-    def when_done(self, task: Future[T], settle: Callable[[Future[T], int], None], serial: int) -> None:
-        """Call ``settle(task, serial)`` once ``task`` is done or cancelled: on the publishing
-        thread, holding the lock of the game on show, unless the aids are closed by then
-        (where no thread can start, on this one: the task is done already)."""
-        if not CAN_START_WORKERS:
-            task.add_done_callback(lambda done: self._settle(settle, done, serial))
-            return
-        if self._publisher is None:
-            self._publisher = ThreadPoolExecutor(max_workers=1, thread_name_prefix="solitaire-aids")
-        publisher = self._publisher
-
-        def hand_over(done: Future[T]) -> None:
-            # After the widget closed, the publisher takes nothing more, and nothing is missed.
-            with contextlib.suppress(RuntimeError):
-                publisher.submit(self._settle, settle, done, serial)
-
-        task.add_done_callback(hand_over)
-
-    def _settle(self, settle: Callable[[Future[T], int], None], task: Future[T], serial: int) -> None:
-        with self._hold():
-            if self._closed:
-                return
-            try:
-                settle(task, serial)
-            except Exception:  # nobody reads this thread's errors: log them
-                _log.exception("SolitaireWidget: a play aid's answer could not be shown")

@@ -42,6 +42,7 @@ from ..game import Game
 from ..solver.analysis import Analysis, AnalysisStopped, MoveAnalysis, Settings, Task, chances_for, tasks
 from ..solver.chances import DEFAULT_SAMPLES, Chance, WinChance, percent
 from ..solver.judgement import GLYPHS
+from .tasks import AidTasks
 from .timeline import TimelineSync
 
 BOARD_SETTINGS = Settings.checked(DEFAULT_SAMPLES, 0, None, None)
@@ -121,8 +122,6 @@ def board_rows(game: Game, moves: Sequence[MoveAnalysis], timeline: TimelineSync
 def _board_row(judged: MoveAnalysis, node_id: int, played: str, best: str) -> dict[str, Any]:
     judgement = judged.judgement
     before, after, best_chance = judged.chance_before, judged.chance_after, judged.best_chance
-    verdict = judgement if judgement is not None else f"not judged ({judged.verdict.note})"
-    better = "" if float(after) >= float(best_chance) else f"; best was {best}, {percent(best_chance)}"
     return {
         "ply": judged.ply,
         "node": node_id,
@@ -133,11 +132,35 @@ def _board_row(judged: MoveAnalysis, node_id: int, played: str, best: str) -> di
         "best": _chance(best_chance),
         "after": _chance(after),
         "best_move": str(judged.best_move),
-        "words": (
-            f"Move {judged.ply}, {played}: {verdict}. Win chance {percent(before)} before it, "
-            f"{percent(after)} after it{better}."
-        ),
+        "words": f"Move {judged.ply}, {played}: {_judged_words(judged, best)}",
     }
+
+
+def _judged_words(judged: MoveAnalysis, best: str) -> str:
+    """A judged move's judgement and what it did to the win chance, in plain words (the
+    move list's tooltip and the strip's): ``best`` is the best move's sentence."""
+    judgement = judged.judgement
+    after, best_chance = judged.chance_after, judged.best_chance
+    if judgement == "wasted":
+        return f"wasted: {judged.verdict.note}, so it changes nothing (win chance {percent(after)})."
+    if judgement is None:
+        return (
+            f"not judged ({judged.verdict.note}). Win chance {percent(after)} after it; "
+            f"the best move, {best}, {percent(best_chance)}."
+        )
+    if judgement in ("best", "only move"):
+        alone = ", and every other move gives up much of it" if judgement == "only move" else ""
+        return f"{_an(judgement)}: it keeps a win chance of {percent(after)}{alone}."
+    drop = round(judged.verdict.drop * 100)
+    gave = (
+        "kept the win chance"
+        if drop <= 0
+        else f"gave up {drop} point{'s' if drop != 1 else ''} of win chance"
+    )
+    return (
+        f"{_an(judgement)}: it {gave}, leaving {percent(after)} "
+        f"where {best} would have kept {percent(best_chance)}."
+    )
 
 
 @dataclass
@@ -155,20 +178,12 @@ class _Running:
 
 class BoardAnalysis:
     """The analysis of one widget's board: running it in the worker (``start``, ``stop``), and
-    what it shows (``shown``). ``submit(task)`` and ``when_done(future, settle, serial)`` are
-    the play aids' (``PlayAids.submit``, ``PlayAids.when_done``): every method is called, and
-    every answer settled, holding the lock of the game on show; ``published()`` tells the
-    widget the analysis shown has changed."""
+    what it shows (``shown``). ``tasks`` are the play aids' (``PlayAids.tasks``): every method
+    is called, and every answer settled, holding the lock of the game on show; ``published()``
+    tells the widget the analysis shown has changed."""
 
-    def __init__(
-        self,
-        *,
-        submit: Callable[[Callable[[], Any]], Future[Any] | None],
-        when_done: Callable[[Future[Any], Callable[[Future[Any], int], None], int], None],
-        published: Callable[[], None],
-    ) -> None:
-        self._submit = submit
-        self._when_done = when_done
+    def __init__(self, *, tasks: AidTasks, published: Callable[[], None]) -> None:
+        self._tasks = tasks
         self._published = published
         self._serials = itertools.count(1)
         self._running: _Running | None = None
@@ -216,12 +231,12 @@ class BoardAnalysis:
 
     def _next(self, running: _Running) -> None:
         task = running.tasks[len(running.judged)]
-        future = self._submit(partial(chances_for, task))
+        future = self._tasks.submit(partial(chances_for, task))
         if future is None:
             self._end(running, "failed", "the solver's worker could not start")
             return
         running.task = future
-        self._when_done(future, self._settle, running.serial)
+        self._tasks.when_done(future, self._settle, running.serial)
 
     def _settle(self, future: Future[WinChance], serial: int) -> None:
         running = self._running

@@ -156,9 +156,7 @@ class SolitaireWidget(RecordingBoard, IntentHandling, anywidget.AnyWidget):
             switch_to=self._switch_to,
             fair_hints=lambda: self.hint_mode == "fair",
         )
-        self._analysis = BoardAnalysis(
-            submit=self._aids.submit, when_done=self._aids.when_done, published=self._publish_analysis
-        )
+        self._analysis = BoardAnalysis(tasks=self._aids.tasks, published=self._publish_analysis)
         with self._game.lock:
             self._game.add_listener(self._on_game_change)
             self._listening = True
@@ -223,13 +221,15 @@ class SolitaireWidget(RecordingBoard, IntentHandling, anywidget.AnyWidget):
         with self._holding_game() as game, self._gathered():
             return game.autoplay()
 
-    def hint(self, time_limit: float = 1.0, *, fair: bool | None = None) -> Hint:
+    def hint(self, time_limit: float | None = None, *, fair: bool | None = None) -> Hint:
         """A move to play, marked on the board with its sentence until the next move. The fair
         hint (``fair=True``; None: as ``hint_mode`` says) is the move with the best win chance
         from the cards the player has seen (``Game.hint(fair=True)`` with its default samples
         and limits); the solver's hint sees every card: the next move of a winning line when
-        it finds one within ``time_limit`` seconds, else the heuristic's best move. The
-        search runs in the widget's worker process; this waits for it."""
+        it finds one within ``time_limit`` seconds (None: ``Game.hint``'s default), else the
+        heuristic's best move. Either starts a line that the next hints follow while the
+        player does (``Game.hint``). The search runs in the widget's worker process; this
+        waits for it."""
         if fair is not None and not isinstance(fair, bool):
             raise ValueError(f"fair must be True, False or None, not {brief(fair)}")
         with self._holding_game():

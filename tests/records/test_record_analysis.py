@@ -72,6 +72,19 @@ def test_an_analysed_game_saves_and_loads_analysed(analysed_record, tmp_path):
     assert record.loads(text) == analysed_record
 
 
+def test_an_analysis_of_version_1_with_every_legal_move_apart_still_reads(analysed_record):
+    """Version 1 gave each of the moves that are one choice (the ace to each empty
+    foundation) on its own: they read as the one choice."""
+    old = copy.deepcopy(analysed_record)
+    old["analysis"]["version"] = 1
+    ace_home = old["analysis"]["plies"][3]["moves"]
+    assert next(iter(ace_home)) == "t4>f0" and "t4>f1" not in ace_home
+    for other in ("t4>f1", "t4>f2", "t4>f3"):
+        ace_home[other] = ace_home["t4>f0"]
+    g = sw.Game.from_record(old)
+    assert g.analysis == sw.Game.from_record(analysed_record).analysis
+
+
 def test_the_analysis_written_is_what_is_left_of_its_line_in_the_tree(analysed_record):
     g = sw.Game.from_record(analysed_record)
     g.delete(g.node_at(3))  # the analysed line loses its last two moves
@@ -103,7 +116,7 @@ PLY_2 = ("analysis", "plies", 1)
     [
         (("version",), 1, "format version 1, which has no 'analysis' (from version 2)"),
         (A, [], "analysis: must be an object, not list"),
-        ((*A, "version"), 2, "analysis: the analysis is format version 2, newer than"),
+        ((*A, "version"), 3, "analysis: the analysis is format version 3, newer than"),
         ((*A, "version"), "1", "analysis: 'version' must be a whole number"),
         ((*A, "colour"), "red", "analysis: the analysis has an unknown key 'colour'"),
         ((*A, "samples"), 0, "analysis: samples must be a whole number from 1"),
@@ -129,7 +142,7 @@ PLY_2 = ("analysis", "plies", 1)
         (
             (*PLY_2, "moves", "s>w"),
             _DELETE,
-            "analysis, ply 2: 'moves' must give every legal move's chance, and lacks s>w",
+            "analysis, ply 2: 'moves' must give each choice's chance, and lacks s>w",
         ),
         ((*PLY_2, "moves", "t0>t6"), ["0", "0"], "analysis, ply 2: 'moves': t0>t6 is not a legal move there"),
         ((*PLY_2, "moves", "s>w"), "3f/0", "analysis, ply 2: s>w: a chance is two lowercase hexadecimal"),

@@ -10,11 +10,13 @@ from engine_helpers import twin_games
 
 import solitaire_widget as sw
 from solitaire_widget.engine.knowledge import known_along
-from solitaire_widget.scripting import fair as fair_module
 from solitaire_widget.scripting import strategies
-from solitaire_widget.scripting.fair import FairStrategy, _scouting_move
+from solitaire_widget.scripting.fair import FairStrategy
 from solitaire_widget.scripting.strategies import GameView
+from solitaire_widget.solver import fair_play as fair_module
+from solitaire_widget.solver.chances import Chance
 from solitaire_widget.solver.commitments import Commitment, CommitmentChances
+from solitaire_widget.solver.fair_play import FairPlay, _scouting_move
 
 QUICK = {"samples": 4, "node_limit": 500}
 DECKS = [
@@ -88,7 +90,7 @@ def test_the_fair_strategy_pickles_with_its_settings_and_without_a_run():
     move = fair(GameView(game))
     shipped = pickle.loads(pickle.dumps(fair))
     assert repr(shipped) == "FairStrategy(samples=8, node_limit=700, time_limit=None, seed=3)"
-    assert shipped._played == ()
+    assert shipped._plan is None
     assert shipped(GameView(game)) == move
     assert pickle.loads(pickle.dumps(strategies.fair)).samples == strategies.fair.samples
 
@@ -124,12 +126,14 @@ def test_a_fully_known_position_is_solved_once_and_its_line_followed():
     for move in won.history[:ply]:
         game.play(move)
     fair = FairStrategy(**QUICK).for_run()
+    plans = set()
     while not game.is_over:
         move = fair(GameView(game))
         assert move is not None
+        plans.add(id(fair._plan))
         game.play(move)
     assert game.is_won
-    assert fair._endgame is not None
+    assert len(plans) == 1  # one line, found once and followed to the win
 
 
 def test_with_unlimited_redeals_it_first_turns_the_whole_stock_once_and_back():
@@ -169,7 +173,7 @@ def test_it_plays_the_set_up_then_the_commitment_and_chooses_again_when_the_game
         return [planned]
 
     monkeypatch.setattr(fair_module, "commitments", one_choice)
-    monkeypatch.setattr(fair_module, "commitment_chances", lambda *_: CommitmentChances((52,), (1,), (0,)))
+    monkeypatch.setattr(fair_module, "commitment_chances", lambda *_: judged((52,), (1,), (0,)))
     played = []
     for _ in range(3):
         move = fair(GameView(game))
@@ -187,11 +191,21 @@ def test_when_no_sample_is_won_even_deeper_it_plays_the_commitment_that_got_furt
     position = game.position
     moves = game.legal_moves()[:2]
     choices = [Commitment((), move) for move in moves]
-    judgements = [CommitmentChances((30, 90), (0, 0), (2, 3)), CommitmentChances((0, 0), (0, 0), (4, 4))]
+    judgements = [judged((30, 90), (0, 0), (2, 3)), judged((0, 0), (0, 0), (4, 4))]
     monkeypatch.setattr(fair_module, "commitments", lambda *_: choices)
     monkeypatch.setattr(fair_module, "commitment_chances", lambda *_: judgements.pop(0))
-    fair = FairStrategy(**QUICK).for_run()
-    fair._catch_up(GameView(game))
-    assert fair._best_commitment(GameView(game), moves) == moves[1]
+    play = FairPlay(**QUICK)
+    play._catch_up(game.start, game.history)
+    known = set(map(sw.engine.cards.parse_card, game.known_cards()))
+    assert play._best_commitment(position, game.history, moves, known).move == moves[1]
     assert not judgements  # judged twice: the deeper search came first
     assert position.key() == game.position.key()
+
+
+def judged(reach: tuple[int, ...], won: tuple[int, ...], undecided: tuple[int, ...]) -> CommitmentChances:
+    """Commitment chances over four samples with these counts (won samples first, then the
+    undecided ones)."""
+    return CommitmentChances(
+        reach,
+        tuple(Chance((1 << w) - 1, ((1 << u) - 1) << w, 4) for w, u in zip(won, undecided, strict=True)),
+    )

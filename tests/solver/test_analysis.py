@@ -12,6 +12,7 @@ from engine_helpers import played
 from test_chances import FAST, twin_hiding_other_cards
 
 import solitaire_widget as sw
+from solitaire_widget.engine.choices import distinct
 from solitaire_widget.engine.knowledge import Hidden
 from solitaire_widget.solver.analysis import (
     COLUMNS,
@@ -41,12 +42,12 @@ def analysis(short_game) -> Analysis:
     return analysed(short_game)
 
 
-def test_each_ply_is_the_move_played_judged_among_every_legal_move(short_game, analysis):
+def test_each_ply_is_the_move_played_judged_among_every_choice(short_game, analysis):
     assert analysis.line == short_game.line and [m.ply for m in analysis.moves] == list(range(1, 11))
     position = short_game.start
     for judged in analysis.moves:
-        assert list(judged.chances.moves) == position.legal_moves()
-        assert judged.chance_after is judged.chances.moves[judged.move]
+        assert list(judged.chances.moves) == distinct(position, position.legal_moves())
+        assert judged.chance_after is judged.chances.of(judged.move)
         assert float(judged.best_chance) >= float(judged.chance_after)
         position.push(judged.move)
 
@@ -69,7 +70,43 @@ def test_the_summary_counts_each_judgement_and_averages_accuracy(analysis):
     assert summary["moves"] == 10 and summary["judged"] == len(judged)
     assert sum(summary[name] for name in sw.solver.judgement.JUDGEMENTS) == len(judged)
     assert summary["accuracy"] is None or 0 <= summary["accuracy"] <= 100
+    assert summary["accuracy"] is None or summary["accuracy"] == round(summary["accuracy"], 1)
     assert analysis.cut(0).summary["accuracy"] is None
+
+
+ACE_SHUTTLE = {
+    "game": "klondike",
+    "stock": [],
+    "waste": [],
+    "foundations": [
+        [f"{rank}C" for rank in "A23456789TJQK"],
+        [f"{rank}D" for rank in "A23456789TJQK"],
+        ["AS"],
+        [],
+    ],
+    "tableau": [
+        {"down": [], "up": ["AH"]},
+        {"down": [], "up": ["2S"]},
+        {"down": [f"{rank}H" for rank in "3456789TJQK"], "up": ["2H"]},
+        {"down": [f"{rank}S" for rank in "456789TJQK"], "up": ["3S"]},
+        *({"down": [], "up": []} for _ in range(3)),
+    ],
+}
+
+
+def test_a_move_back_to_where_the_line_stood_with_nothing_new_seen_is_wasted():
+    """A♥ sent home, back onto 2♠, home and back again: the last two moves come back to
+    positions the line stood on, with no card seen meanwhile."""
+    g = sw.Game.from_dict(ACE_SHUTTLE)
+    for move in ("t0>f3", "f3>t1", "t1>f3", "f3>t1", "t1>f3"):
+        g.play(move)
+    analysis = analysed(g, samples=4, node_limit=500)
+    assert [m.judgement == "wasted" for m in analysis.moves] == [False, False, True, True, True]
+    assert analysis.summary["wasted"] == 3
+    assert all(m.judgement != "best" for m in analysis.moves[2:])
+    assert "nothing new seen" in analysis.moves[2].verdict.note
+    back = Analysis.from_record(analysis.to_record(), g.start)
+    assert [m.judgement for m in back.moves] == [m.judgement for m in analysis.moves]
 
 
 def test_a_line_is_analysed_up_to_the_move_that_wins():

@@ -107,6 +107,6 @@ def test_accuracy_follows_the_lichess_curve_from_100_down():
     assert scores == sorted(scores, reverse=True) and all(0 <= score <= 100 for score in scores)
 
 
-def test_each_judgement_that_marks_a_move_has_its_chess_glyph():
+def test_each_judgement_that_marks_a_move_has_its_glyph():
     assert set(GLYPHS) <= set(JUDGEMENTS)
-    assert GLYPHS == {"inaccuracy": "?!", "mistake": "?", "blunder": "??", "only move": "!"}
+    assert GLYPHS == {"inaccuracy": "?!", "mistake": "?", "blunder": "??", "only move": "!", "wasted": "↺"}

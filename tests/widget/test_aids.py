@@ -88,9 +88,7 @@ def workers(monkeypatch) -> list[ControlledWorker]:
 def settled(w: sw.SolitaireWidget) -> dict:
     """The widget's aids once every answer handed back has been published (by the aids' one
     publishing thread, which takes them in order)."""
-    publisher = w._aids._publisher
-    if publisher is not None:
-        publisher.submit(lambda: None).result()
+    w._aids.tasks.settled()
     return w.aids
 
 
@@ -109,7 +107,7 @@ def test_a_hint_asked_on_the_board_thinks_then_shows_the_move_without_a_new_stat
     assert w.aids["hint"] == {"version": version, "status": "thinking"}
     workers[-1].finish()
     hint = settled(w)["hint"]
-    expected = solver_aids.hint(w.game.position, time_limit=aids_module.HINT_SECONDS)
+    expected = solver_aids.hint(w.game.position)
     assert hint["status"] == "ready" and hint["version"] == version
     assert hint["source"] == expected.source.value
     assert hint["move"] == {"source": expected.move.source, "target": expected.move.target, "count": 1}
@@ -246,6 +244,22 @@ def test_every_move_checks_again_and_a_lost_game_says_which_move_lost_it(workers
     workers[-1].finish()  # the judgement of move 3, asked when the check named it
     workers[-1].finish()
     assert settled(w)["winnable"]["status"] == "winnable"
+
+
+def test_a_game_that_ends_lost_is_checked_with_the_check_off_and_its_end_names_the_move(workers):
+    w, _ = widget_and_view(LOSABLE_KLONDIKE)
+    assert not w.check_winnable
+    for move in (*LOSABLE_LINE, "t1>f2", "t2>f2", "t3>f2"):
+        w.play(move)
+        assert w.aids["winnable"] is None and workers[-1].waiting() == []
+    w.play("t4>f2")  # no move is left: the game has ended without a win
+    assert w.state["termination"] == "no_moves"
+    assert w.aids["winnable"]["status"] == "checking"
+    workers[-1].finish()
+    verdict = settled(w)["winnable"]
+    assert (verdict["status"], verdict["lost_at"]) == ("lost", 3)
+    w.undo()  # the game is on again: with the check off, no verdict
+    assert settled(w)["winnable"] is None
 
 
 def test_a_lost_father_game_played_at_random_names_the_move_that_lost_it(workers):

@@ -17,8 +17,8 @@ from test_widget import View
 import solitaire_widget as sw
 from solitaire_widget.scripting import executors as executors_module
 from solitaire_widget.scripting import runner as runner_module
-from solitaire_widget.widget import aids as aids_module
 from solitaire_widget.widget import run as run_module
+from solitaire_widget.widget import tasks as tasks_module
 from solitaire_widget.widget import worker as worker_module
 
 THREAD_START = threading.Thread.start
@@ -30,7 +30,7 @@ def no_workers(monkeypatch) -> Iterator[None]:
     """The package told that no thread or process can start, and every start failing; no
     compiled search (a Pyodide install has none)."""
     monkeypatch.setenv("SOLITAIRE_WIDGET_NATIVE", "0")
-    for module in (executors_module, runner_module, worker_module, aids_module, run_module):
+    for module in (executors_module, runner_module, worker_module, tasks_module, run_module):
         monkeypatch.setattr(module, "CAN_START_WORKERS", False)
 
     def cannot_start(*args: object, **kwargs: object) -> None:
