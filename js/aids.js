@@ -67,30 +67,66 @@ export function lostMoveWords(lostMove, ply) {
   return { text: LUCK_WORDS[lostMove.luck], title: sentence };
 }
 
+/** The verdict of `aids` when it is about the state on show, else null. */
+function currentVerdict(state, aids) {
+  const verdict = aids && aids.winnable;
+  return verdict && state && verdict.version === state.version ? verdict : null;
+}
+
+/** The verdict of `aids` for the state on show when it says the game is lost, else null. */
+export function lostVerdict(state, aids) {
+  const verdict = currentVerdict(state, aids);
+  return verdict && verdict.status === "lost" ? verdict : null;
+}
+
 /**
- * The still-winnable indicator while `checking` is on: { status, text, title } for the
- * state on show ("checking…" until Python's verdict for it arrives); null when off.
+ * Where a lost verdict sends the player back to: the position the losing move was played
+ * from (ply lost_at - 1), or, when the solver could not tell which move between two lost it,
+ * the last position known to be winnable; null when there is none (lost from the deal).
+ */
+export function lostPly(verdict) {
+  if (!verdict || verdict.status !== "lost") return null;
+  if (Number.isInteger(verdict.lost_at)) return verdict.lost_at > 0 ? verdict.lost_at - 1 : null;
+  const [first] = Array.isArray(verdict.lost_between) ? verdict.lost_between : [];
+  return Number.isInteger(first) && first > 0 ? first - 1 : null;
+}
+
+/** The button that goes back to where a lost game could still be won: "Back to before move 12". */
+export function lostButtonWords(verdict) {
+  const ply = lostPly(verdict);
+  if (ply === null) return null;
+  return Number.isInteger(verdict.lost_at) ? `Back to before move ${verdict.lost_at}` : `Back to move ${ply}`;
+}
+
+/**
+ * The still-winnable indicator: { status, text, title, ply } for the state on show while
+ * `checking` is on ("checking…" until Python's verdict for it arrives), and for a game that
+ * ended without a win whether or not it is; null otherwise. `ply` is where a click on it goes
+ * (see lostPly), null when it names no move.
  */
 export function verdictOf(state, aids, checking) {
   // A won game needs no verdict: the board says it is won.
-  if (!checking || (state && state.status === "won")) return null;
-  const verdict = aids && aids.winnable;
-  const current = verdict && state && verdict.version === state.version ? verdict : null;
+  if (!state || state.status === "won") return null;
+  if (!checking && state.status !== "stuck") return null;
+  const current = currentVerdict(state, aids);
   const status = current && current.status in VERDICT_TITLES ? current.status : "checking";
   const title = VERDICT_TITLES[status];
-  if (status === "checking") return { status, text: "checking\u2026", title };
-  if (status !== "lost") return { status, text: status, title };
+  if (status === "checking") return { status, text: "checking…", title, ply: null };
+  if (status !== "lost") return { status, text: status, title, ply: null };
+  const ply = lostPly(current);
+  const go = ply === null ? "" : ` Click to go back to move ${ply}, where it could still be won.`;
   const at = current.lost_at;
-  if (at === 0) return { status, text: "lost from the deal", title: "This deal could never be won, whatever was played." };
+  if (at === 0) return { status, text: "lost from the deal", title: "This deal could never be won, whatever was played.", ply };
   if (Number.isInteger(at) && at > 0) {
     const title = `Move ${at} lost the game: it could still be won before it (${SEES.toLowerCase().slice(0, -1)}).`;
     const luck = lostMoveWords(current.lost_move, at);
-    if (!luck) return { status, text: `lost since move ${at}`, title };
+    if (!luck) return { status, text: `lost since move ${at}`, title: title + go, ply };
     return {
       status,
       text: luck.text ? `lost since move ${at} \u00B7 ${luck.text}` : `lost since move ${at}`,
-      title: `${title} ${luck.title}`,
+      title: `${title}${go} ${luck.title}`,
       luck: current.lost_move.luck || current.lost_move.status,
+      ply,
     };
   }
   const [first, last] = Array.isArray(current.lost_between) ? current.lost_between : [];
@@ -100,10 +136,39 @@ export function verdictOf(state, aids, checking) {
       text: `lost by move ${last}`,
       title:
         `After move ${last} the game could not be won; after move ${Math.max(first - 1, 0)} it still could. ` +
-        `The solver ran out of time before it could tell which move in between lost it. ${SEES}`,
+        `The solver ran out of time before it could tell which move in between lost it. ${SEES}${go}`,
+      ply,
     };
   }
-  return { status, text: "lost", title };
+  return { status, text: "lost", title, ply };
+}
+
+/**
+ * What the overlay over a game that ended without a win says of how it was lost:
+ * { text, ply, button } (`button`: the words of the button that goes to `ply`, null when
+ * there is nowhere to go); null for a won game or one still on.
+ */
+export function lostEnd(state, aids) {
+  if (!state || state.status !== "stuck") return null;
+  const verdict = currentVerdict(state, aids);
+  const none = { ply: null, button: null };
+  if (!verdict || verdict.status === "checking") return { text: "Looking for the move that lost it\u2026", ...none };
+  if (verdict.status !== "lost") return { text: "The solver could not tell in time which move lost it.", ...none };
+  const at = verdict.lost_at;
+  const where = { ply: lostPly(verdict), button: lostButtonWords(verdict) };
+  if (at === 0) return { text: "This deal could never be won, whatever was played.", ...where };
+  if (Number.isInteger(at)) {
+    const lost = `Move ${at} lost it: before it the game could still be won.`;
+    const judged = verdict.lost_move && verdict.lost_move.ply === at ? verdict.lost_move : null;
+    if (judged && judged.status === "judged" && typeof judged.sentence === "string") return { text: `${lost} ${judged.sentence}`, ...where };
+    if (judged && judged.status === "judging") return { text: `${lost} Judging it from what you could see\u2026`, ...where };
+    return { text: lost, ...where };
+  }
+  const [first, last] = Array.isArray(verdict.lost_between) ? verdict.lost_between : [];
+  if (Number.isInteger(first) && Number.isInteger(last)) {
+    return { text: `It was lost between moves ${first} and ${last}: the solver ran out of time to tell which.`, ...where };
+  }
+  return { text: "No way to win was left.", ...none };
 }
 
 const LEVEL_WORDS = {

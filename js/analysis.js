@@ -57,20 +57,47 @@ export function stripCells(analysis, line, ply) {
   });
 }
 
+const MISTAKES = ["blunder", "mistake", "inaccuracy"];
 const COUNTED = [
   ["blunder", "blunder", "blunders"],
   ["mistake", "mistake", "mistakes"],
   ["inaccuracy", "inaccuracy", "inaccuracies"],
   ["only move", "only move", "only moves"],
+  ["wasted", "wasted move", "wasted moves"],
 ];
 
-/** "2 mistakes, 1 inaccuracy" for the judged moves; "no mistakes" when none has a glyph. */
+/** "2 mistakes, 1 inaccuracy, 3 wasted moves" for the judged moves; "no mistakes" leads when none is one. */
 export function judgementCounts(moves) {
   const counts = COUNTED.map(([judgement, one, many]) => {
     const n = moves.filter((row) => row.judgement === judgement).length;
     return n ? `${n} ${n === 1 ? one : many}` : "";
   }).filter(Boolean);
-  return counts.length ? counts.join(", ") : "no mistakes";
+  if (!moves.some((row) => MISTAKES.includes(row.judgement))) counts.unshift("no mistakes");
+  return counts.join(", ");
+}
+
+/**
+ * What the analysis says of the move the still-winnable check named as the one that lost
+ * the game (`lostAt`, null when none), so that the two tell one story: a mistake, or bad
+ * luck (from what the player could see it was as good as the best), and then which move
+ * before it was the mistake, if one was. "" when that move is not analysed on the line on show.
+ */
+export function lostStory(moves, lostAt, line) {
+  if (!Number.isInteger(lostAt) || lostAt < 1) return "";
+  const onLine = (row) => Boolean(line && line[row.ply] && line[row.ply].id === row.node);
+  const row = moves.find((judged) => judged.ply === lostAt && onLine(judged));
+  if (!row) return "";
+  if (MISTAKES.includes(row.judgement)) return `Move ${lostAt} lost the game: ${withArticle(row.judgement)}.`;
+  if (!row.judgement) return `Move ${lostAt} lost the game; the samples cannot tell a mistake from bad luck there.`;
+  const before = moves.filter((judged) => judged.ply < lostAt && onLine(judged) && MISTAKES.includes(judged.judgement));
+  const luck = `Move ${lostAt} lost the game, but from what you could see it was bad luck`;
+  if (!before.length) return `${luck}: no move up to it was a mistake.`;
+  const last = before[before.length - 1];
+  return `${luck}; the mistake was move ${last.ply}, ${withArticle(last.judgement)}.`;
+}
+
+function withArticle(word) {
+  return `${/^[aeiou]/.test(word) ? "an" : "a"} ${word}`;
 }
 
 /** The mistakes and blunders "learn from your mistakes" asks about, once the analysis is done. */
@@ -79,8 +106,11 @@ export function mistakesToLearn(analysis) {
   return analysis.moves.filter((row) => row.judgement === "mistake" || row.judgement === "blunder").length;
 }
 
-/** What the panel says of the analysis: "" when there is none. */
-export function analysisWords(analysis) {
+/**
+ * What the panel says of the analysis: "" when there is none. Done, it also says what it
+ * finds at the move that lost the game (`lost`: { at, line }, see lostStory), when one is named.
+ */
+export function analysisWords(analysis, lost = null) {
   const { status, done, total, said, moves } = analysis;
   if (status === "running") return `Analysing\u2026 ${done ?? 0} of ${total ?? "?"} moves`;
   if (status === "stopped" || status === "failed") {
@@ -90,7 +120,9 @@ export function analysisWords(analysis) {
   if (status === "done" && moves.length) {
     const undecided = moves.filter((row) => !row.judgement).length;
     const open = undecided ? `; ${undecided} not judged (more samples would tell)` : "";
-    return `Analysed ${moves.length} move${moves.length === 1 ? "" : "s"}: ${judgementCounts(moves)}${open}.`;
+    const story = lost ? lostStory(moves, lost.at, lost.line) : "";
+    const said = `Analysed ${moves.length} move${moves.length === 1 ? "" : "s"}: ${judgementCounts(moves)}${open}.`;
+    return story ? `${said} ${story}` : said;
   }
   return "";
 }

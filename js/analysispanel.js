@@ -5,7 +5,7 @@
 // a cell goes to that move. Python runs the analysis (the `analysis` trait); this shows it.
 
 import "./analysis.css";
-import { analysisWords, mistakesToLearn, percent, stripCells } from "./analysis.js";
+import { mistakesToLearn, percent, stripCells } from "./analysis.js";
 import { makeButton, makeElement, makeIcon, setAttr, setText } from "./dom.js";
 
 // Bars of different heights: the chance along the line (drawn: fonts lack most chart characters).
@@ -45,8 +45,11 @@ export class AnalysisPanel {
     this.shown = []; // the cells (from stripCells) they show
   }
 
-  /** Draws `analysis` (from analysisOf) for the line on show; `enabled` when the board takes an analyse intent. */
-  render(analysis, line, ply, enabled) {
+  /**
+   * Draws `analysis` (from analysisOf) for the line on show, saying `words` (analysisWords);
+   * `enabled` when the board takes an analyse intent.
+   */
+  render(analysis, line, ply, enabled, words) {
     const running = analysis.status === "running";
     this.analyseButton.hidden = running;
     this.stopButton.hidden = !running;
@@ -54,7 +57,6 @@ export class AnalysisPanel {
     this.learnButton.hidden = running || mistakesToLearn(analysis) === 0;
     this.learnButton.disabled = !enabled;
     setAttr(this.el, "data-status", analysis.status);
-    const words = analysisWords(analysis);
     setText(this.words, words);
     this.words.hidden = !words;
     this.shown = stripCells(analysis, line, ply);

@@ -34,13 +34,16 @@ export class Feedback {
     const panel = makeElement("div", "sw-overlay-panel", { role: "alertdialog", "aria-labelledby": titleId });
     this.overlayTitle = makeElement("h3", "sw-overlay-title", { id: titleId });
     this.overlayText = makeElement("p", "sw-overlay-text");
+    this.overlayLost = makeElement("p", "sw-overlay-lost", { hidden: "" });
     this.overlayStats = makeElement("p", "sw-overlay-stats");
     const overlayButtons = makeElement("div", "sw-overlay-buttons");
+    this.overlayBack = makeButton("goto_lost", "Back", "\u21A9");
+    this.overlayBack.hidden = true;
     this.overlayUndo = makeButton("undo", "Undo", "\u21B6");
     this.overlayNew = makeButton("new", "New game", "\u2726");
     this.overlayNew.classList.add("sw-button--primary");
-    overlayButtons.append(this.overlayUndo, this.overlayNew);
-    panel.append(this.overlayTitle, this.overlayText, this.overlayStats, overlayButtons);
+    overlayButtons.append(this.overlayBack, this.overlayUndo, this.overlayNew);
+    panel.append(this.overlayTitle, this.overlayText, this.overlayLost, this.overlayStats, overlayButtons);
     this.overlay.append(panel);
 
     this.toast = makeElement("div", "sw-toast", { hidden: "" });
@@ -103,6 +106,21 @@ export class Feedback {
     this.overlay.hidden = true;
   }
 
+  /**
+   * How a game that ended without a win was lost (from lostEnd in aids.js, null for none):
+   * the move that lost it, judged from what the player could see, and the button back to
+   * where it could still be won.
+   */
+  showLost(lost) {
+    this.overlayLost.hidden = !lost;
+    setText(this.overlayLost, lost ? lost.text : "");
+    this.overlayBack.hidden = !(lost && lost.button);
+    if (lost && lost.button) {
+      setText(this.overlayBack.querySelector(".sw-button-label"), lost.button);
+      this.overlayBack.title = `Go back to move ${lost.ply}, where the game could still be won, and try another way`;
+    }
+  }
+
   /** Over a finished game: how it ended, Python's message, the moves and time, Undo and New game. */
   updateOverlay(state) {
     const title = OVERLAY_TITLES.get(state.termination);
@@ -114,7 +132,11 @@ export class Feedback {
     const demoWon = state.termination === "won" && state.run && state.run.demo && state.run.end === "won";
     setText(this.overlayTitle, demoWon ? "The demo won" : title);
     const message = typeof state.message === "string" ? state.message : "";
-    setText(this.overlayText, demoWon ? "The solver's winning line, played to the end." : withoutLead(message, title));
+    // A win's message ("You won in 116 moves!") says again what the title and the line of
+    // moves and time say: each is said once.
+    const text = demoWon ? "The solver's winning line, played to the end." : state.termination === "won" ? "" : withoutLead(message, title);
+    setText(this.overlayText, text);
+    this.overlayText.hidden = !text;
     const moves = Number(state.moves) || 0;
     const time = Number.isFinite(state.finished_at) && Number.isFinite(state.first_move_at)
       ? clockText(timePlayed(state, state.finished_at))

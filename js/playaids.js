@@ -8,7 +8,7 @@
 // the hint, setting and winnable new_game intents, none of which waits for a new state.
 
 import "./aids.css";
-import { currentHint, dealNews, dealOf, hintKind, hintMarks, hintWords, verdictOf } from "./aids.js";
+import { currentHint, dealNews, dealOf, hintKind, hintMarks, hintWords, lostEnd, verdictOf } from "./aids.js";
 import { SUPPRESS_SHORTCUTS, makeButton, makeElement, makeIcon, setAttr, setText } from "./dom.js";
 import { Menu } from "./menu.js";
 import { isRunning } from "./run.js";
@@ -94,8 +94,8 @@ function hintPanel() {
   return { panel, title, source, text };
 }
 
-function chip(className) {
-  const el = makeElement("span", `sw-chip ${className}`, { hidden: "" });
+function chip(className, tag = "span") {
+  const el = makeElement(tag, `sw-chip ${className}`, { hidden: "" });
   el.append(makeElement("span", "sw-chip-dot", { "aria-hidden": "true" }), makeElement("span", "sw-chip-text"));
   return el;
 }
@@ -150,7 +150,11 @@ export class PlayAids {
 
     ({ panel: this.hintPanel, title: this.hintTitle, source: this.hintSource, text: this.hintText } = hintPanel());
 
-    this.verdictChip = chip("sw-verdict");
+    // A button: it goes back to where the game could still be won (when it names a move).
+    this.verdictChip = chip("sw-verdict", "button");
+    for (const [name, value] of Object.entries({ ...SUPPRESS_SHORTCUTS, type: "button", "data-action": "goto_lost" })) {
+      this.verdictChip.setAttribute(name, value);
+    }
     this.dealChip = chip("sw-deal");
     const { toolbar } = view;
     toolbar.autoButton.after(this.hintButton, this.menu.el);
@@ -260,7 +264,9 @@ export class PlayAids {
 
     const verdict = drawable ? verdictOf(state, aids, checking) : null;
     showChip(this.verdictChip, verdict, "data-verdict");
+    this.verdictChip.disabled = !verdict || verdict.ply === null;
     this.tellVerdict(verdict);
+    this.view.feedback.showLost(drawable ? lostEnd(state, aids) : null);
     const deal = drawable ? dealOf(state, aids) : null;
     showChip(this.dealChip, deal, "data-deal");
     this.tellDeal(drawable && aids ? aids.deal : null, deal);

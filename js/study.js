@@ -3,6 +3,7 @@
 // the rows saved in the model for a notebook shown without a kernel) and turns clicks and
 // keys on the list into goto and enter intents.
 
+import { lostPly, lostVerdict } from "./aids.js";
 import { analysisOf, analysisWords, judgedByNode } from "./analysis.js";
 import { AnalysisPanel } from "./analysispanel.js";
 import { makeElement } from "./dom.js";
@@ -14,7 +15,19 @@ import { MoveList } from "./timeline.js";
 import { TimelineRows } from "./tree.js";
 
 /** The buttons' actions the study side answers (the view hands them to `Study.runCommand`). */
-export const STUDY_ACTIONS = new Set(["first", "back", "forward", "last", "replay", "show_me", "end_lesson", "learn_from_mistakes", "analyse", "stop_analysis"]);
+export const STUDY_ACTIONS = new Set([
+  "first",
+  "back",
+  "forward",
+  "last",
+  "replay",
+  "show_me",
+  "end_lesson",
+  "learn_from_mistakes",
+  "analyse",
+  "stop_analysis",
+  "goto_lost",
+]);
 
 export class Study {
   constructor(view) {
@@ -53,10 +66,16 @@ export class Study {
     // The whole view draws again: the focus may be on the Analyse or Stop button just hidden.
     this.onAnalysisChange = () => this.view.render();
     this.view.model.on("change:analysis", this.onAnalysisChange);
+    // A verdict naming the move that lost the game changes what the analysis says of it.
+    this.onAidsChange = () => {
+      if (!this.view.problem) this.renderAnalysis();
+    };
+    this.view.model.on("change:aids", this.onAidsChange);
   }
 
   destroy() {
     this.view.model.off("change:analysis", this.onAnalysisChange);
+    this.view.model.off("change:aids", this.onAidsChange);
     this.replay.stop();
     this.moveList.destroy();
   }
@@ -73,13 +92,13 @@ export class Study {
     return true;
   }
 
-  /** Tells screen readers when an analysis starts and how it ended, once each. */
-  tellAnalysis(analysis) {
-    const told = analysis.status === "running" ? "running" : `${analysis.status}:${analysisWords(analysis)}`;
+  /** Tells screen readers when an analysis starts and how it ended (`words`), once each. */
+  tellAnalysis(analysis, words) {
+    const told = analysis.status === "running" ? "running" : `${analysis.status}:${words}`;
     if (told === this.toldAnalysis) return;
     const first = this.toldAnalysis === null;
     this.toldAnalysis = told;
-    if (!first && analysis.status !== "none") this.view.feedback.announce(analysisWords(analysis));
+    if (!first && analysis.status !== "none") this.view.feedback.announce(words);
   }
 
   /** Before the first state: the rows saved with the notebook, if any, until the kernel sends its own. */
@@ -126,12 +145,7 @@ export class Study {
   render() {
     const state = this.view.state;
     this.moveList.render(this.timeline, state);
-    const analysis = this.analysis();
-    this.moveList.markJudgements(judgedByNode(analysis));
-    // Python refuses an analysis in a lesson, while a strategy plays, and of an empty line.
-    const free = !state.lesson && !isRunning(state) && state.line_length > 0;
-    this.analysisPanel.render(analysis, this.timeline.lineOf(state.line_end), state.ply, free);
-    this.tellAnalysis(analysis);
+    this.renderAnalysis();
     this.updateNavigation();
     this.lesson.update(state.lesson || null);
     // Beside the board the panel is no taller than the board (its list scrolls instead).
@@ -144,12 +158,26 @@ export class Study {
     }
   }
 
+  /** The judgements in the move list, and the analysis panel with its words and strip. */
+  renderAnalysis() {
+    const state = this.view.state;
+    const analysis = this.analysis();
+    this.moveList.markJudgements(judgedByNode(analysis));
+    // Python refuses an analysis in a lesson, while a strategy plays, and of an empty line.
+    const free = !state.lesson && !isRunning(state) && state.line_length > 0;
+    const line = this.timeline.lineOf(state.line_end);
+    const lost = lostVerdict(state, this.view.model.get("aids"));
+    const words = analysisWords(analysis, lost && { at: lost.lost_at, line });
+    this.analysisPanel.render(analysis, line, state.ply, free, words);
+    this.tellAnalysis(analysis, words);
+  }
+
   /** The state cannot be drawn: nothing to step through or to be shown. */
   showProblem() {
     this.replay.stop();
     this.updateNavigation();
     this.lesson.update(null);
-    this.analysisPanel.render(analysisOf(null), null, 0, false);
+    this.analysisPanel.render(analysisOf(null), null, 0, false, "");
   }
 
   updateNavigation() {
@@ -181,6 +209,13 @@ export class Study {
       case "end_lesson":
       case "learn_from_mistakes":
         this.view.sendIntent(action);
+        break;
+      case "goto_lost":
+        // The still-winnable chip and the end of a lost game: back to where it could still be won.
+        if (!this.view.problem) {
+          const ply = lostPly(lostVerdict(this.view.state, this.view.model.get("aids")));
+          if (ply !== null) this.goto(ply);
+        }
         break;
       case "analyse":
       case "stop_analysis":

@@ -195,12 +195,36 @@ describe("the play aids in the view", () => {
     // Said to screen readers once, when it comes.
     expect(root.querySelector('[aria-live="polite"]').textContent.trim()).toBe("Still winnable? lost since move 4.");
     expect(chip.getAttribute("data-verdict")).toBe("lost");
+    // The chip is a button back to where the game could still be won: before move 4.
+    expect(chip.tagName).toBe("BUTTON");
+    click(chip);
+    expect(model.sent.at(-1)).toMatchObject({ kind: "goto", ply: 3 });
     model.change("check_winnable", false);
     expect(chip.hidden).toBe(true);
     expect(check.checked).toBe(false);
 
     key(panel, "Escape");
     expect(panel.hidden).toBe(true);
+  });
+
+  it("a game that ended lost names the move that lost it, and its button goes back there", () => {
+    const stuck = { ...fixture("father_stuck"), moves: 30, ply: 30, line_length: 30, line_end: 30 };
+    const { model, q } = view(stuck);
+    const overlay = q(".sw-overlay");
+    const lost = overlay.querySelector(".sw-overlay-lost");
+    expect(overlay.hidden).toBe(false);
+    expect(lost.textContent).toBe("Looking for the move that lost it\u2026");
+    const back = overlay.querySelector("[data-action='goto_lost']");
+    expect(back.hidden).toBe(true);
+    const judged = { status: "judged", ply: 21, luck: "bad luck", sentence: "Move 21 (x) was bad luck: it was as good as any." };
+    model.change("aids", { hint: null, winnable: { version: stuck.version, status: "lost", lost_at: 21, lost_move: judged }, deal: null });
+    expect(lost.textContent).toBe("Move 21 lost it: before it the game could still be won. Move 21 (x) was bad luck: it was as good as any.");
+    expect(back.hidden).toBe(false);
+    expect(back.textContent).toContain("Back to before move 21");
+    // The chip shows it too, though the check is off.
+    expect(q(".sw-verdict").textContent).toBe("lost since move 21 \u00B7 bad luck");
+    click(back);
+    expect(model.sent.at(-1)).toMatchObject({ kind: "goto", ply: 20 });
   });
 
   it("a press outside the open menu closes it", () => {

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from "vitest";
-import { hintKind, lostMoveWords, verdictOf } from "../aids.js";
-import { analysisOf, analysisWords, judgedByNode, judgementCounts, stripCells } from "../analysis.js";
+import { hintKind, lostEnd, lostMoveWords, lostPly, verdictOf } from "../aids.js";
+import { analysisOf, analysisWords, judgedByNode, judgementCounts, lostStory, stripCells } from "../analysis.js";
 import { click, fixture, key, mount } from "./helpers.js";
 
 const chance = (estimate) => ({ estimate, low: Math.max(0, estimate - 0.1), high: Math.min(1, estimate + 0.1) });
@@ -67,6 +67,30 @@ describe("reading the analysis", () => {
     );
     expect(judgedByNode(analysisOf(DONE)).get(3).judgement).toBe("blunder");
   });
+
+  it("counts wasted moves apart, after saying there was no mistake", () => {
+    const wasted = [row(1, "best", 1), row(2, "wasted", 1, "\u21ba"), row(3, "wasted", 1, "\u21ba")];
+    expect(judgementCounts(wasted)).toBe("no mistakes, 2 wasted moves");
+    expect(judgementCounts([...wasted, row(4, "mistake", 0.3)])).toBe("1 mistake, 2 wasted moves");
+  });
+
+  it("tells one story with the move the check named as the one that lost the game", () => {
+    const line = [{ id: 0 }, { id: 1 }, { id: 2 }, { id: 3 }, { id: 4 }];
+    const moves = [row(1, "best", 0.5), row(2, "mistake", 0.3), row(3, "good", 0.3), row(4, "best", 0)];
+    expect(lostStory(moves, 4, line)).toBe("Move 4 lost the game, but from what you could see it was bad luck; the mistake was move 2, a mistake.");
+    expect(lostStory(moves, 2, line)).toBe("Move 2 lost the game: a mistake.");
+    expect(lostStory([row(1, "best", 0.5), row(2, "good", 0)], 2, line)).toBe(
+      "Move 2 lost the game, but from what you could see it was bad luck: no move up to it was a mistake.",
+    );
+    expect(lostStory([row(1, null, 0)], 1, line)).toMatch(/cannot tell a mistake from bad luck/);
+    // Not on the line on show, or not analysed: nothing is said.
+    expect(lostStory(moves, 4, [{ id: 0 }, { id: 1 }, { id: 2 }, { id: 7 }, { id: 9 }])).toBe("");
+    expect(lostStory(moves, 9, line)).toBe("");
+    const done = analysisOf({ ...DONE, moves });
+    expect(analysisWords(done, { at: 4, line })).toBe(
+      "Analysed 4 moves: 1 mistake. Move 4 lost the game, but from what you could see it was bad luck; the mistake was move 2, a mistake.",
+    );
+  });
 });
 
 describe("which kind of hint, and the losing move", () => {
@@ -92,6 +116,32 @@ describe("which kind of hint, and the losing move", () => {
     // A judgement of another move (the verdict moved on) says nothing.
     expect(lostMoveWords({ status: "judged", ply: 2, luck: "mistake" }, 3)).toBe(null);
     expect(verdictOf(state, { winnable: { version: 4, status: "winnable" } }, true).title).toMatch(/sees every card/);
+  });
+
+  it("goes back to where a lost game could still be won: before the losing move, or the last winnable move", () => {
+    expect(lostPly({ status: "lost", lost_at: 12 })).toBe(11);
+    expect(lostPly({ status: "lost", lost_at: 0 })).toBe(null);
+    expect(lostPly({ status: "lost", lost_at: null, lost_between: [93, 105] })).toBe(92);
+    expect(lostPly({ status: "winnable" })).toBe(null);
+    const state = { version: 4, status: "playing" };
+    expect(verdictOf(state, { winnable: { version: 4, status: "lost", lost_at: 5 } }, true).ply).toBe(4);
+  });
+
+  it("names the move that lost a finished game, with or without the check on", () => {
+    const stuck = { version: 9, status: "stuck", termination: "no_useful_moves" };
+    const lost = (fields) => ({ winnable: { version: 9, status: "lost", lost_between: null, lost_move: null, ...fields } });
+    expect(lostEnd({ ...stuck, status: "playing" }, lost({ lost_at: 3 }))).toBe(null);
+    expect(lostEnd(stuck, null).text).toBe("Looking for the move that lost it\u2026");
+    const judged = { status: "judged", ply: 3, luck: "mistake", sentence: "Move 3 (x) was a blunder: it gave up 40 points." };
+    expect(lostEnd(stuck, lost({ lost_at: 3, lost_move: judged }))).toEqual({
+      text: "Move 3 lost it: before it the game could still be won. Move 3 (x) was a blunder: it gave up 40 points.",
+      ply: 2,
+      button: "Back to before move 3",
+    });
+    expect(lostEnd(stuck, lost({ lost_at: 0 }))).toMatchObject({ ply: null, button: null });
+    expect(lostEnd(stuck, lost({ lost_at: null, lost_between: [4, 9] })).button).toBe("Back to move 3");
+    // The chip shows at the end of a lost game even with the check off.
+    expect(verdictOf(stuck, lost({ lost_at: 3 }), false).text).toBe("lost since move 3");
   });
 });
 

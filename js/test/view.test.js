@@ -773,15 +773,18 @@ describe("toolbar and messages", () => {
     expect(q(".sw-clock").textContent).toBe("0:12");
   });
 
-  it("a win shows its message over the board with Undo and New game", () => {
+  it("a win shows over the board, each fact once, with Undo and New game", () => {
     const won = fixture("klondike_won");
     won.message = "You won in 123 moves!";
+    won.moves = 123;
     won.can_undo = true;
     const { model, q } = view(won);
     const overlay = q(".sw-overlay");
     expect(overlay.hidden).toBe(false);
     expect(overlay.querySelector(".sw-overlay-title").textContent).toBe("You won!");
-    expect(overlay.querySelector(".sw-overlay-text").textContent).toBe("You won in 123 moves!");
+    // The message would say the win and the moves again: the title and the stats say them.
+    expect(overlay.querySelector(".sw-overlay-text").hidden).toBe(true);
+    expect(overlay.querySelector(".sw-overlay-stats").textContent).toMatch(/^123 moves/);
     click(overlay.querySelector('[data-action="undo"]'));
     expect(model.sent[0]).toMatchObject({ kind: "undo", version: won.version });
     model.message({ kind: "refused", request: model.sent[0].request, reason: "x" });
@@ -899,7 +902,7 @@ describe("toolbar and messages", () => {
     model.setState(next(model.get("state"), { status: "won", termination: "won", message: "No moves left." }));
     expect(title.textContent).toBe("You won!");
     expect(overlay.classList.contains("sw-overlay--won")).toBe(true);
-    expect(overlay.querySelector(".sw-overlay-text").textContent).toBe("No moves left.");
+    expect(overlay.querySelector(".sw-overlay-text").hidden).toBe(true);
     model.setState(next(fixture("father_mid"), { version: model.get("state").version + 1, message: "You won!" }));
     expect(overlay.hidden).toBe(true);
   });
@@ -981,8 +984,9 @@ describe("views and cleanup", () => {
       click(mounted.q('[data-action="replay"]'));
       expect(model.sent.at(-1)).toMatchObject({ kind: "goto", ply: 1 });
       expect(vi.getTimerCount()).toBeGreaterThan(timersBefore);
-      // The state and custom messages, the play aids with their five settings, the analysis, and recording.
-      expect(model.listenerCount()).toBe(10);
+      // The state and custom messages, the play aids with their five settings, the analysis and
+      // the aids for the study side, and recording.
+      expect(model.listenerCount()).toBe(11);
       expect(observers[0].observed).toBe(1);
       mounted.cleanup();
       // The kernel hears the view has gone (it stops the solver's worker with no view left).

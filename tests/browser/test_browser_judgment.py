@@ -37,7 +37,8 @@ def open_options(root: Locator) -> Locator:
 
 @pytest.mark.browser(timeout=150)
 def test_the_hint_is_fair_by_default_and_options_switch_to_the_solvers(open_notebook, page_errors, artifacts):
-    notebook = open_notebook([KLONDIKE_SEED_3])
+    # A♠ home first: the fair hint's first move, which goes home with no judging.
+    notebook = open_notebook([KLONDIKE_SEED_3.removesuffix("w") + "w.play('t4>f0')\nw"])
     root = notebook.wait_for_widget()
     panel = root.locator(".sw-hint-panel")
 
@@ -96,9 +97,9 @@ def test_an_analysed_game_shows_glyphs_and_the_strip_whose_cells_go_there(
     expect(blunder).to_have_attribute("data-judgement", "blunder")
     expect(blunder.locator(".sw-entry-glyph")).to_have_text("??")
     expect(blunder).to_have_attribute(
-        "title", re.compile(r"blunder\. Win chance \d+% before it, 0% after it")
+        "title", re.compile(r"a blunder: it gave up \d+ points of win chance, leaving 0% where 10♠")
     )
-    expect(blunder.locator(".sw-entry-judgement")).to_contain_text("best was 10♠")
+    expect(blunder.locator(".sw-entry-judgement")).to_contain_text("where 10♠")
     expect(root.locator(".sw-analysis-words")).to_have_text("Analysed 3 moves: 1 blunder.")
     expect(strip.locator(".sw-strip-cell--current")).to_have_attribute("data-ply", "3")
 
@@ -181,6 +182,39 @@ def test_the_chip_says_the_solver_sees_every_card_and_judges_the_losing_move(
     said = r"sees every card.*Move 3 \(turn one card from the stock\) was a blunder: from what you could see"
     expect(chip).to_have_attribute("title", re.compile(said))
     root.screenshot(path=artifacts / "chip-judged.png", animations="disabled")
+
+    # The chip is a button to the position the losing move was played from.
+    version = notebook.version()
+    chip.click()
+    notebook.wait_for_version(version)
+    assert notebook.python_json("w.game.ply") == 2
+    notebook.assert_board_matches_python()
+    assert page_errors == []
+
+
+@pytest.mark.browser(timeout=120)
+def test_a_lost_game_ends_naming_the_losing_move_with_a_button_there(open_notebook, page_errors, artifacts):
+    # Played to its end with "still winnable?" off: the check runs when the game ends.
+    ending = "for move in ['t1>f2', 't2>f2', 't3>f2', 't4>f2']:\n    w.play(move)\n"
+    notebook = open_notebook([LOST + ending + "w"])
+    root = notebook.wait_for_widget()
+    overlay = root.locator(".sw-overlay")
+    expect(overlay).to_be_visible()
+    lost = overlay.locator(".sw-overlay-lost")
+    expect(lost).to_contain_text("Move 3 lost it: before it the game could still be won.")
+    expect(lost).to_contain_text(re.compile(r"blunder.*from what you could see"))
+    back = overlay.locator("[data-action='goto_lost']")
+    expect(back).to_have_text(re.compile("Back to before move 3"))
+    chip = root.locator(".sw-verdict")
+    expect(chip).to_have_text("lost since move 3 · a mistake")
+    root.screenshot(path=artifacts / "lost-overlay.png", animations="disabled")
+
+    version = notebook.version()
+    back.click()
+    notebook.wait_for_version(version)
+    assert notebook.python_json("w.game.ply") == 2
+    expect(overlay).to_be_hidden()
+    notebook.assert_board_matches_python()
     assert page_errors == []
 
 
