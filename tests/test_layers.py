@@ -1,5 +1,6 @@
 """The package's layers depend one way (atomic, gymnasium_hook, engine, notation, records,
-solver, game, lesson, library, scripting, widget, env), only the widget imports Jupyter (and
+solver, game, lesson, library, scripting, widget, env) and no modules import each other in a
+circle (import-linter, configured in pyproject.toml), only the widget imports Jupyter (and
 the environments' human mode, inside a function), the optional libraries of the ``sim`` extra
 are imported only inside functions, those of the ``rl`` extra only by the environments, and
 no module reads another module's private attributes."""
@@ -15,23 +16,22 @@ from pathlib import Path
 
 import pytest
 
+if sys.version_info >= (3, 11):
+    import tomllib
+else:
+    import tomli as tomllib
+
 PACKAGE = Path(__file__).resolve().parent.parent / "solitaire_widget"
 MODULES = sorted(PACKAGE.rglob("*.py"))
+ROOT = PACKAGE.parent
+CONTRACTS = tomllib.loads((ROOT / "pyproject.toml").read_text())["tool"]["importlinter"]["contracts"]
 LAYERS = [
-    "atomic",
-    "gymnasium_hook",
-    "engine",
-    "notation",
-    "records",
-    "solver",
-    "game",
-    "lesson",
-    "library",
-    "scripting",
-    "widget",
-    "env",
+    name.removeprefix("solitaire_widget.")
+    for contract in CONTRACTS
+    if contract["type"] == "layers"
+    for name in reversed(contract["layers"])
 ]
-"""Bottom to top: a module may import from its own layer and the ones before it."""
+"""Bottom to top, as pyproject.toml's import-linter contract lists them top to bottom."""
 JUPYTER = {"anywidget", "ipywidgets", "traitlets", "IPython", "ipykernel", "comm"}
 EXTRAS = {"pandas", "tqdm", "matplotlib", "dask", "distributed", "cloudpickle"}
 """The libraries of the ``sim`` extra: a run imports them when it needs them, never the package."""
@@ -87,14 +87,19 @@ def top_level_nodes(tree: ast.AST):
         )
 
 
+def test_the_layers_depend_one_way_and_no_modules_import_each_other_in_a_circle():
+    """import-linter's contracts in pyproject.toml (type-only imports count too)."""
+    linter = Path(sys.executable).with_name("lint-imports")
+    result = subprocess.run([linter], cwd=ROOT, capture_output=True, text=True)
+    assert result.returncode == 0, result.stdout + result.stderr
+
+
 @pytest.mark.parametrize("module", MODULES, ids=lambda m: str(m.relative_to(PACKAGE)))
-def test_each_module_imports_only_its_own_layer_and_the_ones_below(module):
+def test_only_the_widget_imports_jupyter_and_only_the_environments_gymnasium(module):
     layer = layer_of(module)
     if layer is None:
         return
-    allowed = set(LAYERS[: LAYERS.index(layer) + 1])
     imported = imported_layers(module)
-    assert not (imported & set(LAYERS)) - allowed
     if layer == "env":
         # Human mode shows the board in a notebook, importing IPython when it is asked for.
         assert not imported_layers(module, top_level_only=True) & JUPYTER

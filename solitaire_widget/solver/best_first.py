@@ -19,15 +19,13 @@ of positions, and it goes on where the turn before stopped.
 from __future__ import annotations
 
 import heapq
-from collections.abc import Sequence
-from typing import TYPE_CHECKING
+from collections.abc import Collection, Hashable, Sequence
+from typing import Protocol
 
 from ..engine import Move, Position
 from ..engine.cards import DECK
 from ..engine.rules import NO_CARD, Rules
-
-if TYPE_CHECKING:
-    from .depth_first import DepthFirstSearch, Step
+from .talon_reach import Step
 
 BEST_CHILDREN = 3
 """The children of a position the search goes on from (measured: two or five decide about
@@ -87,10 +85,28 @@ def moves_left(position: Position, needs: Sequence[int]) -> int:
     return left
 
 
-class BestFirst:
-    """The best-first search of ``search``'s position, as far as it has gone."""
+class Searcher(Protocol):
+    """What the best-first search takes from the depth-first search it runs in turns with
+    (``depth_first.DepthFirstSearch``): its position, its steps and keys, what it knows
+    lost, and its count of positions, which raises at its limits."""
 
-    def __init__(self, search: DepthFirstSearch) -> None:
+    @property
+    def position(self) -> Position: ...
+    @property
+    def nodes(self) -> int: ...
+    @property
+    def lost(self) -> Collection[Hashable]: ...
+    def key(self, position: Position) -> Hashable: ...
+    def steps(self) -> list[Step]: ...
+    def count_node(self) -> None: ...
+    def seen_lost(self, position: Position) -> bool: ...
+
+
+class BestFirst:
+    """The best-first search of ``search``'s position, as far as it has gone. ``most_home``
+    is the most cards home in a position it searched."""
+
+    def __init__(self, search: Searcher) -> None:
         self.search = search
         self.needs = cards_needed_first(search.position.rules)
         self.parents = [0]
@@ -102,6 +118,7 @@ class BestFirst:
         and would only leave a position out of a search that proves nothing)."""
         self.heap: list[tuple[int, int]] = [(0, 0)]
         """(moves from the start plus moves left, position), least first."""
+        self.most_home = 0
 
     def go_on(self, share: int) -> list[Move] | None:
         """Search from where it stopped until ``share`` more positions are searched (or a
@@ -109,7 +126,6 @@ class BestFirst:
         ``Stop`` when the search's limit is hit; the position is left as it was."""
         search = self.search
         end = search.nodes + share
-        search.run_end = 0
         while self.heap and len(self.parents) < BEST_MOST_NODES and search.nodes < end:
             _, node = heapq.heappop(self.heap)
             line = self._search_children(node)
@@ -155,7 +171,7 @@ class BestFirst:
                 push(move)
             try:
                 home = sum(map(len, position.foundations))
-                search.most_home = max(search.most_home, home)
+                self.most_home = max(self.most_home, home)
                 if home == len(DECK):
                     return ranked, step
                 key = search.key(position)

@@ -54,22 +54,18 @@ search the same positions).
 from __future__ import annotations
 
 import time
-from collections.abc import Callable
 from typing import NamedTuple, TypeAlias
 
 from ..engine import Move, Position
 from ..engine.cards import DECK
 from ..engine.safety import is_safe_home
-from .arrangements import arrangement_free
 from .best_first import BestFirst
 from .dead_ends import DeadEnds
 from .father_dead_ends import FatherDeadEnds
 from .joins import goes_direct, runs_extend
+from .keys import Key, key_function
 from .restarts import RESTART_NODES, TIMED_RESTART_NODES, OpenPositions, RandomOrder, Restart
-
-Key = tuple[int | None, int, bytes]
-Step = tuple[Move, ...]
-"""One step of the search: the draws and redeal that bring a card up, then a move."""
+from .talon_reach import Step, TalonReach
 
 
 class _Joined(NamedTuple):
@@ -87,89 +83,13 @@ Entry: TypeAlias = "Step | _Joined"
 _CHECK_EVERY = 256
 """Nodes between two looks at the clock."""
 
-_SEP = b"\xff"  # never a card (cards are 0..51)
-_DOWN_UP = b"\xfe"
-
 
 class Stop(Exception):
     """A limit was hit."""
 
 
-def foundation_split(position: Position) -> int:
-    """Foundations ``[0, split)`` and ``[split, count)`` are keyed apart: in Father the Ace
-    foundations and the King foundations."""
-    rules = position.rules
-    return 4 if rules.name == "father" else rules.foundation_count
-
-
-def _key_function(position: Position) -> Callable[[Position], Key]:
-    """The canonical key of the position's game: see the module docstring."""
-    split = foundation_split(position)
-    free = arrangement_free(position.rules)
-    parents = position.rules.parents["tableau"]
-
-    def face_up(up: tuple[int, ...]) -> bytes:
-        foot = len(up)  # without the loose cards: up to where the run at the top starts
-        while free and foot > 1 and up[foot - 2] in parents[up[foot - 1]]:
-            foot -= 1
-        return bytes(up[:foot])
-
-    def key(p: Position) -> Key:
-        tableau = sorted(bytes(down) + _DOWN_UP + face_up(up) for down, up in zip(p.down, p.up, strict=True))
-        found = [bytes(pile[-1:]) for pile in p.foundations]
-        found = sorted(found[:split]) + sorted(found[split:])
-        waste, stock = p.waste, p.stock
-        talon = waste + stock[::-1]
-        at = len(waste)
-        redeals = p.redeals_left
-        if redeals is None and (at % p.draw == 0 or not stock):
-            at = 0
-        parts = [bytes(talon), *found, *tableau]
-        return (redeals, at, _SEP.join(parts))
-
-    return key
-
-
 def _tableau_index(pile: str) -> int:
     return int(pile[8:])  # "tableau/N"
-
-
-class _Talon:
-    """The ways to bring each talon card to the top of the waste by drawing alone, made
-    once per (talon size, waste size, redeal allowed) and kept."""
-
-    def __init__(self, draw: int) -> None:
-        self.draw = draw
-        self.known: dict[tuple[int, int, bool], list[tuple[int, Step]]] = {}
-
-    def reach(self, size: int, at: int, may_redeal: bool) -> list[tuple[int, Step]]:
-        """``(p, draws)``: after ``draws`` the waste holds the first ``p`` talon cards."""
-        known = self.known.get((size, at, may_redeal))
-        if known is not None:
-            return known
-        draw = self.draw
-        found: list[tuple[int, Step]] = [(at, ())] if at else []
-        seen = {at}
-        steps: list[Move] = []
-        waste = at
-        while waste < size:
-            count = min(draw, size - waste)
-            waste += count
-            steps.append(Move("stock", "waste", count))
-            found.append((waste, tuple(steps)))
-            seen.add(waste)
-        if may_redeal and size:
-            steps.append(Move("waste", "stock", size))
-            waste = 0
-            while waste < size:
-                count = min(draw, size - waste)
-                waste += count
-                steps.append(Move("stock", "waste", count))
-                if waste not in seen:
-                    found.append((waste, tuple(steps)))
-                    seen.add(waste)
-        self.known[(size, at, may_redeal)] = found
-        return found
 
 
 class DepthFirstSearch:
@@ -206,11 +126,11 @@ class DepthFirstSearch:
         self.most_home = _home(position)
         """The most cards home in any position searched: how far a search stopped by its
         limits got (counted after each step, as the C search's note_progress)."""
-        self.key = _key_function(position)
+        self.key = key_function(position)
         rules = position.rules
         self.onto = rules.parents["waste"]
         self.fills_empty = rules.fills_empty["waste"]
-        self.talon = _Talon(position.draw)
+        self.talon = TalonReach(position.draw)
         # Only where cards lie face down (Klondike): where nothing does and any card may
         # fill an empty pile (Father, Following), the test hardly ever finds a lost
         # position, and it would cost about a fifth of the search's time.
@@ -430,7 +350,11 @@ class DepthFirstSearch:
             runs += 1
             self.order = None  # the best-first search takes the fixed order
             best_first = best_first or BestFirst(self)
-            line = best_first.go_on(self.restart_nodes)
+            self.run_end = 0  # the best-first turn is bounded by its own share
+            try:
+                line = best_first.go_on(self.restart_nodes)
+            finally:
+                self.most_home = max(self.most_home, best_first.most_home)
             if line is not None:
                 return line
             self.order = RandomOrder(runs)

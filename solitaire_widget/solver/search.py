@@ -23,7 +23,8 @@ from typing import Literal, Protocol
 
 from ..engine import Move, Position
 from . import native
-from .depth_first import DepthFirstSearch, Stop, foundation_split
+from .depth_first import DepthFirstSearch, Stop
+from .keys import foundation_split
 from .relaxation import free_talon
 
 Verdict = Literal["winnable", "unwinnable", "unknown"]

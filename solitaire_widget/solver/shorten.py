@@ -175,7 +175,7 @@ def _bring_up(walker: Position, card: int, line: list[Move]) -> bool:
     return True
 
 
-class _Talon:
+class _DrawCounter:
     """The talon as the draws see it: its cards in their fixed order (the waste from its
     bottom, then the stock from its top), how many of them are in the waste, and the
     redeals left; it counts the draws and redeals that bring a card up."""
@@ -235,7 +235,7 @@ def _scheduled(position: Position, steps: list[Step]) -> list[Step] | None:
         for index in after:
             waiting[index] += 1
     ready = [index for index, count in enumerate(waiting) if count == 0]
-    talon = _Talon(position)
+    talon = _DrawCounter(position)
     order: list[Step] = []
     while ready:
         chosen = min((i for i in ready if steps[i][0].source != "waste"), default=None)

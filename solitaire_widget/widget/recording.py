@@ -43,14 +43,11 @@ from collections.abc import Callable
 from datetime import datetime, timezone
 from typing import Any
 
-import traitlets
-
 from ..game import Game
 from ..library import Library, LibraryError, library_from_setting
 from ..library.scores import Scoring, score_of
 from ..library.store import ENVIRONMENT, OFF
 from .state import Clock, now_ms
-from .sync import StateSync
 
 HISTORY_PAGE = 50
 """The History list shows the latest games of the kind on show, this many at most."""
@@ -309,27 +306,3 @@ def _plain(value: object) -> object:
     if hasattr(value, "item"):  # a numpy number
         return _plain(value.item())
     return value
-
-
-class RecordingBoard(StateSync, traitlets.HasTraits):
-    """The widget's side of the library (a mixin of ``SolitaireWidget``): the library it
-    records into, and the ``scoring`` setting kept to the game's choices and shown at once.
-    (A ``HasTraits``, so that traitlets binds its observer.)"""
-
-    @property
-    def library(self) -> Library | None:
-        """The ``Library`` this board records its games into; None when recording is off (or
-        stopped by a failure: ``recording`` says why)."""
-        return self._recorder.library
-
-    @traitlets.validate("scoring")
-    def _scoring_for_the_game(self, proposal: dict[str, Any]) -> str:
-        scoring: str = proposal["value"]
-        if scoring not in scorings_for(self._game.name):
-            raise traitlets.TraitError(f"{scoring} scoring is for Klondike only, not {self._game.title}")
-        return scoring
-
-    @traitlets.observe("scoring")
-    def _scoring_changed(self, _change: dict[str, Any]) -> None:
-        with self._holding_game():
-            self._publish(None)

@@ -1,5 +1,6 @@
 """Keeping the views in step with the game: the state and timeline published after every
-change, on the thread that made it, holding the game's lock (a mixin of ``SolitaireWidget``).
+change, on the thread that made it, holding the game's lock (a mixin of ``SolitaireWidget``),
+and the board's side of the library it records into (``RecordingBoard``, the mixin on top).
 
 ``state`` and ``aids`` are read-only traits: only a thread that is publishing may write them,
 and whether a thread is publishing, like the engine actions it gathers into one state, is kept
@@ -11,7 +12,7 @@ from __future__ import annotations
 import threading
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import traitlets
 from ipywidgets import CallbackDispatcher
@@ -19,15 +20,14 @@ from ipywidgets import CallbackDispatcher
 from ..engine.moves import Move
 from ..game import Game
 from ..lesson import AnyLesson
+from ..library import Library
 from .aids import PlayAids
 from .analysis import BoardAnalysis
 from .browser import for_the_view
+from .recording import Recorder, scorings_for
 from .run import Run
 from .state import Clock, LastChange, board_state
 from .timeline import TimelineSync
-
-if TYPE_CHECKING:  # recording.py builds on this module
-    from .recording import Recorder
 
 
 class ThreadFlags(threading.local):
@@ -229,3 +229,27 @@ class StateSync:
         )
         self._clock = Clock.of(state)
         return state
+
+
+class RecordingBoard(StateSync, traitlets.HasTraits):
+    """The widget's side of the library (a mixin of ``SolitaireWidget``): the library it
+    records into, and the ``scoring`` setting kept to the game's choices and shown at once.
+    (A ``HasTraits``, so that traitlets binds its observer.)"""
+
+    @property
+    def library(self) -> Library | None:
+        """The ``Library`` this board records its games into; None when recording is off (or
+        stopped by a failure: ``recording`` says why)."""
+        return self._recorder.library
+
+    @traitlets.validate("scoring")
+    def _scoring_for_the_game(self, proposal: dict[str, Any]) -> str:
+        scoring: str = proposal["value"]
+        if scoring not in scorings_for(self._game.name):
+            raise traitlets.TraitError(f"{scoring} scoring is for Klondike only, not {self._game.title}")
+        return scoring
+
+    @traitlets.observe("scoring")
+    def _scoring_changed(self, _change: dict[str, Any]) -> None:
+        with self._holding_game():
+            self._publish(None)

@@ -47,11 +47,11 @@ from .analysis import BoardAnalysis
 from .browser import trait_to_json
 from .handling import IntentHandling
 from .intents import SETTINGS, brief
-from .recording import LibrarySetting, Recorder, RecordingBoard
+from .recording import LibrarySetting, Recorder
 from .run import DEMO_DELAYS, DEMO_SECONDS, Run, checked_run_limits, demo_line
 from .sources import game_for, game_of
 from .state import Clock
-from .sync import ThreadFlags
+from .sync import RecordingBoard, ThreadFlags
 from .timeline import TimelineSync
 
 _STATIC = pathlib.Path(__file__).parent.parent / "static"

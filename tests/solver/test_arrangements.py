@@ -15,8 +15,9 @@ from hypothesis import strategies as st
 
 import solitaire_widget as sw
 from solitaire_widget.engine.cards import DECK
-from solitaire_widget.solver import arrangements, depth_first
-from solitaire_widget.solver.depth_first import DepthFirstSearch, _key_function
+from solitaire_widget.solver import arrangements, depth_first, keys
+from solitaire_widget.solver.depth_first import DepthFirstSearch
+from solitaire_widget.solver.keys import key_function
 
 
 @pytest.mark.parametrize(
@@ -71,7 +72,7 @@ def played_at_random(seed: int, moves: int) -> sw.Game:
 @given(seed=st.integers(0, 10_000), moves=st.integers(20, 120))
 def test_a_rearrangement_keeps_the_key(seed, moves):
     position = played_at_random(seed, moves).position.copy()
-    key = _key_function(position)
+    key = key_function(position)
     for move in list(rearrangements(position)):
         before = key(position)
         position.push(move)
@@ -106,7 +107,7 @@ def swapped_runs(g: sw.Game) -> sw.Game | None:
 def full_key_verdict(position: sw.Position, node_limit: int) -> str:
     """The Python search's verdict with the key that keeps the arrangement."""
     with pytest.MonkeyPatch.context() as patch:
-        patch.setattr(depth_first, "arrangement_free", lambda rules: False)
+        patch.setattr(keys, "arrangement_free", lambda rules: False)
         return verdict(position, node_limit)
 
 
@@ -130,7 +131,7 @@ def test_positions_with_the_same_key_are_won_or_lost_together(seed, moves):
     other = swapped_runs(g)
     if other is None:
         return
-    key = _key_function(g.position)
+    key = key_function(g.position)
     assert key(other.position) == key(g.position) and other.position.up != g.position.up
     pair = [full_key_verdict(x.position, 20_000) for x in (g, other)]
     if "unknown" not in pair:

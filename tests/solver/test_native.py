@@ -25,7 +25,7 @@ from test_solve import CROSS_CHECKS, random_endgame, replays_to_win
 
 import solitaire_widget as sw
 from solitaire_widget.solver import native, solve
-from solitaire_widget.solver.depth_first import foundation_split
+from solitaire_widget.solver.keys import foundation_split
 from solitaire_widget.solver.search import search
 
 ROOT = Path(__file__).resolve().parents[2]

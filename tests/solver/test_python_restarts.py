@@ -14,7 +14,8 @@ from solver_paths import native_or_skip
 
 import solitaire_widget as sw
 from solitaire_widget.solver import native, restarts
-from solitaire_widget.solver.depth_first import DepthFirstSearch, Stop, foundation_split
+from solitaire_widget.solver.depth_first import DepthFirstSearch, Stop
+from solitaire_widget.solver.keys import foundation_split
 from solitaire_widget.solver.restarts import OpenPositions, RandomOrder
 
 SHARE = 1_000
