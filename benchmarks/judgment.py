@@ -1,8 +1,9 @@
 """Fair judgment's speed: the fair hint per position of played Klondike games, and the analysis
 of a whole 150-move game on every core.
 
-(a) The fair hint (``g.hint(fair=True)``, its defaults: 64 samples, each sample and move
-searched within ``SAMPLE_NODE_LIMIT`` positions) at positions of played Klondike games, draw
+(a) The fair hint (``g.hint(fair=True)``, its defaults: the fair strategy's choice on 64
+samples, each sample and commitment searched within ``FAIR_NODE_LIMIT`` positions; asked
+afresh at every position, so never the next move of a line already found) at positions of played Klondike games, draw
 one and draw three (the standard deal, no card to the waste). Each game is played from its
 deal by the greedy strategy, with a random legal move instead one time in four (so the
 positions are not only those greedy likes), to its end or ``--moves`` moves; the positions
@@ -124,7 +125,9 @@ def main() -> None:
         report("(a) fair hint, C search", hint_times(games))
         os.environ["SOLITAIRE_WIDGET_NATIVE"] = "0"
         try:
-            report("(a) fair hint, pure Python", hint_times(games[: arguments.python_positions]))
+            # Games of their own: a game that gave a hint answers the next one from its line.
+            fresh = positions(arguments.games, arguments.every, arguments.moves)
+            report("(a) fair hint, pure Python", hint_times(fresh[: arguments.python_positions]))
         finally:
             del os.environ["SOLITAIRE_WIDGET_NATIVE"]
     g = analysis_game(arguments.analysis_seed, arguments.analysis_moves)

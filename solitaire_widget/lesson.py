@@ -197,7 +197,7 @@ class MistakesLesson:
         if move not in game.legal_moves():
             raise IllegalMove(move, game.explain(move))
         question = self._questions[self.asked]
-        chance = question.chances.of(move)
+        chance = question.chances.moves[move]
         if float(question.best_chance) - float(chance) < GOOD_BELOW:
             return None
         return (
@@ -233,7 +233,7 @@ class MistakesLesson:
     def _answered(self, game: Game, move: Move, lead: str) -> str:
         question = self._questions[self.asked]
         position = game.position
-        words = f"{lead}: {explain.sentence(position, move)} wins {question.chances.of(move).in_words}"
+        words = f"{lead}: {explain.sentence(position, move)} wins {question.chances.moves[move].in_words}"
         if question.chances.choice(move) == question.best_move:
             words += ", the best chance here."
         else:

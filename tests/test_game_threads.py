@@ -26,7 +26,7 @@ this test must be told of."""
 
 
 def test_every_public_method_and_property_holds_the_lock_but_those_named_with_a_reason():
-    # Game's own members and its parts' (PlayAids), the class nearest Game first.
+    # Game's own members and its parts' (Advice), the class nearest Game first.
     members = {}
     parts = [cls for cls in sw.Game.__mro__ if cls.__module__.startswith("solitaire_widget.game")]
     for part in reversed(parts):

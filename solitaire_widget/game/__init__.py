@@ -4,7 +4,7 @@ the lock that makes each call one step for every thread (``atomic``).
 
 ``Game`` checks moves; the words (``engine.explain``), records and files (``records``), the
 position dict and diagram (``notation``) live in their modules, behind thin methods here,
-and the play aids and what the player knows in ``advice`` (``PlayAids``, a part of ``Game``).
+and the play aids and what the player knows in ``advice`` (``Advice``, a part of ``Game``).
 Search works on the ``Position`` (``g.position``).
 """
 
@@ -34,7 +34,7 @@ from ..records.line import Line, Route
 from ..records.tree import Node, Row
 from ..solver import aids
 from ..solver.analysis import Analysis
-from .advice import SEARCH_OUTSIDE_THE_LOCK, PlayAids, analysis_from_record
+from .advice import SEARCH_OUTSIDE_THE_LOCK, Advice, analysis_from_record
 
 Listener = Callable[["Game", str, "Move | None"], object]
 """Called as ``listener(game, action, move)`` after every change, on the thread that made it
@@ -51,7 +51,7 @@ NOT_LOCKED_THROUGHOUT = {
 
 
 @atomic_members(unlocked=NOT_LOCKED_THROUGHOUT)
-class Game(PlayAids):
+class Game(Advice):
     """A patience game: its rules, options, position and history.
 
     >>> g = Game.new("klondike", seed=42)

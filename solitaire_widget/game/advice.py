@@ -1,4 +1,4 @@
-"""``PlayAids``: the part of ``Game`` that advises and judges: hints (the solver's and the
+"""``Advice``: the part of ``Game`` that advises and judges: hints (the solver's and the
 fair one), whether the game can still be won, difficulty, what the player knows (the
 model is ``engine.knowledge``'s; the searches are ``solver``'s), and the analysis kept with
 the game.
@@ -46,7 +46,7 @@ SEARCH_OUTSIDE_THE_LOCK = {
 
 
 @atomic_members(unlocked=SEARCH_OUTSIDE_THE_LOCK)
-class PlayAids(Atomic):
+class Advice(Atomic):
     """Hints, winnability, difficulty, what the player knows and the analysis kept, for
     ``Game`` (read through its public members)."""
 

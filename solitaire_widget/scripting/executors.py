@@ -20,7 +20,7 @@ from typing import Any, Literal
 
 from ..engine.outcome import RunEnd
 from .checks import check_whole_number
-from .runner import Deal, DealRunner, Row, Run, make_row, play_chunk
+from .runner import Deal, DealRunner, Row, RunPlan, make_row, play_chunk
 from .shipping import pack
 from .step import describe
 from .view import Strategy
@@ -139,7 +139,7 @@ class Progress:
 class _Plays:
     """Where the chunks of one call are played and what came back."""
 
-    def __init__(self, runs: list[Run], chunksize: int | None, workers: int, bar: Progress) -> None:
+    def __init__(self, runs: list[RunPlan], chunksize: int | None, workers: int, bar: Progress) -> None:
         self.runs = runs
         self.bar = bar
         self.rows: list[list[Row | None]] = [[None] * len(run.deals) for run in runs]
@@ -278,7 +278,7 @@ class _Feeder:
                 self.pool.shutdown(wait=True, cancel_futures=True)
 
 
-def _shipped(runs: list[Run], executor: Executor) -> tuple[list[Strategy | bytes], Executor]:
+def _shipped(runs: list[RunPlan], executor: Executor) -> tuple[list[Strategy | bytes], Executor]:
     """What each run sends its workers (its strategy pickled, or as it is where memory is
     shared), and where to play: ``"serial"`` when a strategy cannot go to the package's own
     pool, with a warning that says why."""
@@ -299,7 +299,7 @@ def _shipped(runs: list[Run], executor: Executor) -> tuple[list[Strategy | bytes
 
 
 def play_runs(
-    runs: list[Run], executor: Executor, progress: bool, chunksize: int | None, description: str
+    runs: list[RunPlan], executor: Executor, progress: bool, chunksize: int | None, description: str
 ) -> list[list[Row]]:
     """Play every run's deals together (one progress bar, one pool); rows per run, in order."""
     check_whole_number("chunksize", chunksize, "deals", 1, none_ok=True)

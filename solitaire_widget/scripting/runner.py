@@ -1,7 +1,7 @@
 """Playing deals and writing their rows: the part of a run that ``simulate`` and
 ``compare`` share, and the task a worker runs (``play_chunk``).
 
-A run (``Run``, made and checked by ``make_run``) is one strategy on many deals of one
+A run (``RunPlan``, made and checked by ``make_run``) is one strategy on many deals of one
 game. Each deal is played from ``Game.new(game, seed, **options)`` by ``DealRunner``, with
 a fresh ``for_run`` of the strategy, one ``next_move`` at a time, until the game is over,
 the strategy ends the run, ``max_moves`` moves are played or ``time_limit`` seconds have
@@ -36,7 +36,7 @@ __all__ = [
     "Deal",
     "DealRunner",
     "Row",
-    "Run",
+    "RunPlan",
     "Table",
     "make_row",
     "make_run",
@@ -97,7 +97,7 @@ def make_row(
 
 
 @dataclass(frozen=True)
-class Run:
+class RunPlan:
     """One strategy on many deals of one game (made and checked by ``make_run``)."""
 
     game: str
@@ -115,7 +115,7 @@ def make_run(
     options: Mapping[str, object] | None,
     max_moves: int | None,
     time_limit: float | None,
-) -> Run:
+) -> RunPlan:
     """The run ``simulate`` was asked for, once its arguments are checked (``TypeError`` for
     the wrong kind of object, ``ValueError`` for a bad value, each naming what is wrong)."""
     deals = _deals(n, seeds, options)
@@ -124,7 +124,7 @@ def make_run(
     Game.new(game, seed=0, **(deals[0][1] if deals else {}))  # a bad name or option says so now
     check_whole_number("max_moves", max_moves, "moves", 0, none_ok=True)
     seconds, _ = check_limits(time_limit, None, unbounded_ok=True)
-    return Run(game, strategy, deals, max_moves, seconds)
+    return RunPlan(game, strategy, deals, max_moves, seconds)
 
 
 def _deals(n: int | None, seeds: Iterable[int] | None, options: Mapping[str, object] | None) -> list[Deal]:

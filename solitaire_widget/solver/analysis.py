@@ -34,7 +34,7 @@ from ..engine.choices import representatives
 from ..engine.knowledge import Hidden, known_along, repeats_along
 from ..records.record import RecordError, check_header
 from .chances import Chance, WinChance, chances_at, check_sampling
-from .judgement import JUDGEMENTS, Verdict, accuracy, judge
+from .judgement import JUDGEMENTS, MoveJudgement, accuracy, judge
 
 if TYPE_CHECKING:
     import pandas
@@ -171,7 +171,7 @@ class MoveAnalysis:
     ply: int
     move: Move
     chances: WinChance
-    verdict: Verdict
+    verdict: MoveJudgement
 
     @classmethod
     def of(cls, task: Task, chances: WinChance) -> MoveAnalysis:
@@ -182,7 +182,7 @@ class MoveAnalysis:
     def judged(cls, ply: int, move: Move, chances: WinChance, *, wasted: bool = False) -> MoveAnalysis:
         """``move``, played at ``ply``, judged among the moves of ``chances`` (``wasted``: it
         comes back to where the line stood before, see ``judgement``)."""
-        if chances.choice(move) not in chances.moves:
+        if move not in chances.moves:
             raise ValueError(f"ply {ply}: {move} is not one of the moves judged there")
         return cls(ply, move, chances, judge(chances, move, wasted=wasted))
 
@@ -202,7 +202,7 @@ class MoveAnalysis:
 
     @property
     def chance_after(self) -> Chance:
-        return self.chances.of(self.move)
+        return self.chances.moves[self.move]
 
     @property
     def judgement(self) -> str | None:

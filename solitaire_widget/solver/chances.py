@@ -28,7 +28,7 @@ and the same for two games that show the player the same thing but hide differen
 True
 >>> [str(move) for move in c.moves]  # the ace to any empty foundation is one choice
 ['t4>f0', 't3>t1', 't1>t5', 'w>t0', 's>w']
->>> c.of(Move("tableau/4", "foundation/2")) is c.moves[Move("tableau/4", "foundation/0")]
+>>> c.moves[Move("tableau/4", "foundation/2")] is c.moves[Move("tableau/4", "foundation/0")]
 True
 """
 
@@ -100,14 +100,31 @@ class Chance(float):
         return f"{percent(self)} ({percent_range(self.low, self.high)})"
 
 
+class ChoiceChances(dict[Move, Chance]):
+    """A ``Chance`` per choice of move (``WinChance.moves``): one entry per choice, and any
+    move of a choice listed (``same`` maps it to the entry) found under that entry."""
+
+    def __init__(self, chances: dict[Move, Chance], same: dict[Move, Move]) -> None:
+        super().__init__(chances)
+        self.same = same
+
+    def __missing__(self, move: Move) -> Chance:
+        if move in self.same:
+            return self[self.same[move]]
+        raise KeyError(move)
+
+    def __contains__(self, move: object) -> bool:
+        return super().__contains__(move) or move in self.same
+
+
 @dataclass(frozen=True)
 class WinChance:
     """What ``win_chance`` found: the position's chance (``estimate``, ``low``, ``high``, from
     ``samples`` samples of which ``undecided`` were not decided) and ``moves``: the ``Chance`` of
     each choice of legal move, judged on the same samples, in the engine's order. Moves that
     are one choice (an ace to any empty foundation, see ``engine.choices``) are one entry, the
-    first of them; ``same`` maps each of the others to it, and ``of(move)`` gives any legal
-    move's chance."""
+    first of them; ``same`` maps each of the others to it, and ``moves[move]`` (and ``move in
+    moves``) takes any legal move."""
 
     chance: Chance
     moves: dict[Move, Chance]
@@ -118,14 +135,13 @@ class WinChance:
     others may move cards to and fro)."""
     same: dict[Move, Move] = field(default_factory=dict)
 
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "moves", ChoiceChances(self.moves, self.same))
+
     def choice(self, move: Move) -> Move:
         """The entry of ``moves`` that stands for ``move`` (itself, or the move of the same
         choice listed)."""
         return self.same.get(move, move)
-
-    def of(self, move: Move) -> Chance:
-        """The chance after ``move``, any legal move (``KeyError`` for another)."""
-        return self.moves[self.choice(move)]
 
     @property
     def estimate(self) -> float:

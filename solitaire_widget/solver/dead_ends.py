@@ -69,7 +69,7 @@ class DeadEnds:
             for card in pile:
                 home |= 1 << card
         leaves = 0
-        free = self.free_talon(p)
+        free = self.every_talon_card_comes_up(p)
         talon = self.talon_reach(p, leaves)
         piles, run_ends = self.runs(p)
         cleared = [1 << len(pile) for pile in piles]  # bit ``at``: the card at ``at`` can leave
@@ -93,7 +93,7 @@ class DeadEnds:
                 return True
 
     @staticmethod
-    def free_talon(p: Position) -> bool:
+    def every_talon_card_comes_up(p: Position) -> bool:
         """One card drawn at a time with no limit on redeals, every talon card comes up."""
         return p.draw == 1 and p.redeals_left is None
 
@@ -103,7 +103,7 @@ class DeadEnds:
         card leaves from), given ``leaves``: the talon cards that can some day leave. See the
         module docstring for the rules."""
         talon = (*p.waste, *p.stock[::-1])  # in the order the cards come up
-        if DeadEnds.free_talon(p):
+        if DeadEnds.every_talon_card_comes_up(p):
             return card_set(talon)
         draw, at, size = p.draw, len(p.waste), len(talon)
         reach = 0

@@ -135,7 +135,7 @@ class DepthFirstSearch:
         # fill an empty pile (Father, Following), the test hardly ever finds a lost
         # position, and it would cost about a fifth of the search's time.
         self.look_for_dead_ends = rules.has_face_down
-        self.any_talon_card_is_free = DeadEnds.free_talon(position)
+        self.any_talon_card_is_free = DeadEnds.every_talon_card_comes_up(position)
         self.passed_cards_come_back = position.redeals_left is None or all(
             len(self.onto[card]) == 52 for card in range(52)
         )

@@ -54,6 +54,7 @@ accuracy, so 100 is a game of best moves and a 10-point drop scores about 64.
 from __future__ import annotations
 
 import math
+import warnings
 from dataclasses import dataclass
 
 from ..engine import Move
@@ -78,7 +79,7 @@ _Z = 1.959964
 
 
 @dataclass(frozen=True)
-class Verdict:
+class MoveJudgement:
     """How one move was judged: ``judgement`` (one of ``JUDGEMENTS``, or None when the
     sampling error leaves it open, with ``note`` saying why), the ``drop`` (best chance less
     the played move's) and its 95% interval ``drop_low``/``drop_high``."""
@@ -90,29 +91,29 @@ class Verdict:
     note: str = ""
 
 
-def judge(chances: WinChance, played: Move, *, wasted: bool = False) -> Verdict:
+def judge(chances: WinChance, played: Move, *, wasted: bool = False) -> MoveJudgement:
     """Judge ``played`` among the moves of ``chances`` (``KeyError`` when it is not one, nor
     the same choice as one); a ``wasted`` move (see the module docstring) is judged so."""
-    played_chance = chances.of(played)
+    played_chance = chances.moves[played]
     best = chances.best
     assert best is not None  # played is a legal move
     drop = float(chances.moves[best]) - float(played_chance)
     low, high = drop_interval(chances.moves[best], played_chance)
     if wasted:
-        return Verdict(
+        return MoveJudgement(
             "wasted", drop, low, high, "it comes back to a position already played, with nothing new seen"
         )
     if low >= GOOD_BELOW:
-        return Verdict(_BANDS[_band(low)], drop, low, high)
+        return MoveJudgement(_BANDS[_band(low)], drop, low, high)
     if high >= GOOD_BELOW:
         between = f"from {low * 100:.0f} to {high * 100:.0f}"
         note = f"a drop of {drop * 100:.0f} points, {between}: more samples would tell"
-        return Verdict(None, drop, low, high, note)
+        return MoveJudgement(None, drop, low, high, note)
     if drop > 0:
-        return Verdict("good", drop, low, high)
+        return MoveJudgement("good", drop, low, high)
     if _is_only_move(chances, played):
-        return Verdict("only move", drop, low, high)
-    return Verdict("best", drop, low, high)
+        return MoveJudgement("only move", drop, low, high)
+    return MoveJudgement("best", drop, low, high)
 
 
 def drop_interval(better: Chance, worse: Chance) -> tuple[float, float]:
@@ -148,7 +149,7 @@ def _band(drop: float) -> int:
 
 
 def _is_only_move(chances: WinChance, played: Move) -> bool:
-    kept = chances.of(played)
+    kept = chances.moves[played]
     if len(chances.moves) < 2 or float(kept) < ONLY_MOVE_KEEPS:
         return False
     return all(
@@ -161,3 +162,15 @@ def _is_only_move(chances: WinChance, played: Move) -> bool:
 def accuracy(drop: float) -> float:
     """One move's accuracy (0 to 100) from its drop (a share, 0 to 1), as Lichess computes it."""
     return min(100.0, max(0.0, 103.1668 * math.exp(-0.04354 * drop * 100) - 3.1669))
+
+
+def __getattr__(name: str) -> object:
+    # Deprecated names, kept for a release.
+    if name == "Verdict":
+        warnings.warn(
+            "solver.judgement.Verdict is now MoveJudgement (solver.search.Verdict is a search's verdict)",
+            DeprecationWarning,
+            stacklevel=2,
+        )
+        return MoveJudgement
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

@@ -37,7 +37,7 @@ def free_talon(position: Position) -> Position | None:
     """The position played with one card drawn at a time and no limit on redeals, or None
     where that game is the position's own or nothing lies face down (see above)."""
     rules = position.rules
-    if not rules.has_face_down or DeadEnds.free_talon(position):
+    if not rules.has_face_down or DeadEnds.every_talon_card_comes_up(position):
         return None
     options = rules.check_options({**position.options, "draw": 1, "redeals": None})
     layout = position.layout()

@@ -60,7 +60,7 @@ _NO_VERDICT: dict[str, Any] = {"lost_at": None, "lost_between": None, "lost_move
 _log = logging.getLogger("solitaire_widget")
 
 
-class PlayAids:
+class BoardAids:
     """The aids of one widget: what they show (``aids()``) and the worker behind them.
 
     ``hold()`` holds the lock of the game on show (``with hold():``, re-checking which game

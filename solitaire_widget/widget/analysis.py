@@ -178,7 +178,7 @@ class _Running:
 
 class BoardAnalysis:
     """The analysis of one widget's board: running it in the worker (``start``, ``stop``), and
-    what it shows (``shown``). ``tasks`` are the play aids' (``PlayAids.tasks``): every method
+    what it shows (``shown``). ``tasks`` are the play aids' (``BoardAids.tasks``): every method
     is called, and every answer settled, holding the lock of the game on show; ``published()``
     tells the widget the analysis shown has changed."""
 

@@ -21,7 +21,7 @@ from ..engine.moves import Move
 from ..game import Game
 from ..lesson import AnyLesson
 from ..library import Library
-from .aids import PlayAids
+from .aids import BoardAids
 from .analysis import BoardAnalysis
 from .browser import for_the_view
 from .recording import Recorder, scorings_for
@@ -51,7 +51,7 @@ class StateSync:
     _last_run: Run | None
     _timeline: TimelineSync
     _timeline_reset_due: bool
-    _aids: PlayAids
+    _aids: BoardAids
     _analysis: BoardAnalysis
     analysis: dict[str, Any]
     recording: dict[str, Any]

@@ -28,7 +28,7 @@ T = TypeVar("T")
 
 class AidTasks:
     """The worker of one widget and the thread that settles its answers under ``hold()`` (the
-    lock of the game on show, see ``aids.PlayAids``)."""
+    lock of the game on show, see ``aids.BoardAids``)."""
 
     def __init__(self, worker: SolverWorker, hold: Callable[[], AbstractContextManager[Game]]) -> None:
         self._worker = worker

@@ -42,7 +42,7 @@ from ..scripting.strategies import Strategy
 from ..solver.aids import Hint
 from ..solver.analysis import Analysis, Settings
 from ..solver.chances import DEFAULT_SAMPLES
-from .aids import NO_AIDS, PlayAids
+from .aids import NO_AIDS, BoardAids
 from .analysis import BoardAnalysis
 from .browser import trait_to_json
 from .handling import IntentHandling
@@ -148,7 +148,7 @@ class SolitaireWidget(RecordingBoard, IntentHandling, anywidget.AnyWidget):
         self._timeline = TimelineSync(self._game)
         self._timeline_reset_due = False
         self._lesson: AnyLesson | None = None
-        self._aids = PlayAids(
+        self._aids = BoardAids(
             self._game,
             hold=self._holding_game,
             publish=self._publish_aids,

@@ -47,7 +47,7 @@ def test_each_ply_is_the_move_played_judged_among_every_choice(short_game, analy
     position = short_game.start
     for judged in analysis.moves:
         assert list(judged.chances.moves) == distinct(position, position.legal_moves())
-        assert judged.chance_after is judged.chances.of(judged.move)
+        assert judged.chance_after is judged.chances.moves[judged.move]
         assert float(judged.best_chance) >= float(judged.chance_after)
         position.push(judged.move)
 

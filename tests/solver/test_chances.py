@@ -191,7 +191,7 @@ def test_chances_are_shares_of_the_samples_with_intervals_around_them():
     c = sw.win_chance(g, samples=16, node_limit=5_000)
     assert c.samples == 16 and c.unseen == len(g.unseen())
     assert list(c.moves) == distinct(g.position, g.legal_moves())  # the ace to any empty foundation: once
-    assert all(c.of(move) is c.moves[c.choice(move)] for move in g.legal_moves())
+    assert all(move in c.moves and c.moves[move] is c.moves[c.choice(move)] for move in g.legal_moves())
     for chance in (c.chance, *c.moves.values()):
         assert 0 <= chance.low <= float(chance) <= chance.high <= 1
         assert float(chance) == chance.won / 16

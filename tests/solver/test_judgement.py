@@ -110,3 +110,10 @@ def test_accuracy_follows_the_lichess_curve_from_100_down():
 def test_each_judgement_that_marks_a_move_has_its_glyph():
     assert set(GLYPHS) <= set(JUDGEMENTS)
     assert GLYPHS == {"inaccuracy": "?!", "mistake": "?", "blunder": "??", "only move": "!", "wasted": "↺"}
+
+
+def test_the_old_name_of_a_move_judgement_still_works_for_a_release_with_a_warning():
+    from solitaire_widget.solver import judgement
+
+    with pytest.warns(DeprecationWarning, match="MoveJudgement"):
+        assert judgement.Verdict is judgement.MoveJudgement
