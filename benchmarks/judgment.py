@@ -2,16 +2,17 @@
 of a whole 150-move game on every core.
 
 (a) The fair hint (``g.hint(fair=True)``, its defaults: the fair strategy's choice on 64
-samples, each sample and commitment searched within ``FAIR_NODE_LIMIT`` positions; asked
-afresh at every position, so never the next move of a line already found) at positions of played Klondike games, draw
-one and draw three (the standard deal, no card to the waste). Each game is played from its
-deal by the greedy strategy, with a random legal move instead one time in four (so the
-positions are not only those greedy likes), to its end or ``--moves`` moves; the positions
-timed are every ``--every``-th of each game. The figures: the median, the 95th percentile
-and the share of positions whose hint came within 1 s, with the C search, and the same with
-the pure-Python search (``SOLITAIRE_WIDGET_NATIVE=0``) on the first ``--python-positions``
-of those positions; in wall time, and in CPU time, which a busy shared machine inflates
-less (a hint runs in one thread). The target (issue 15): within 1 s for 95% of positions with the C search.
+samples, each sample and commitment searched within ``FAIR_NODE_LIMIT`` positions; asked afresh
+at every position, so never the next move of a line already found) at positions of played
+Klondike games, draw one and draw three (the standard deal, no card to the waste). Each game is
+played from its deal by the greedy strategy, with a random legal move instead one time in four
+(so the positions are not only those greedy likes), to its end or ``--moves`` moves; the
+positions timed are every ``--every``-th of each game. The figures: the median, the 95th
+percentile and the share of positions whose hint came within 1 s, with the C search, and the
+same with the pure-Python search (``SOLITAIRE_WIDGET_NATIVE=0``) on the first
+``--python-positions`` of those positions; in wall time, and in CPU time, which a busy shared
+machine inflates less (a hint runs in one thread). The target (issue 15): within 1 s for 95% of
+positions with the C search.
 
 (b) ``sw.analyse`` of a Klondike draw-three game of 150 moves (the first deal from
 ``--analysis-seed`` on whose played line reaches 150 moves, played as above), with the

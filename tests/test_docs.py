@@ -26,6 +26,8 @@ import pytest
 
 import solitaire_widget as sw
 
+pytestmark = pytest.mark.packaging
+
 REPO_ROOT = Path(__file__).resolve().parent.parent
 DOCS = REPO_ROOT / "docs"
 TUTORIALS = ["play", "teach", "script", "analyse", "rl"]

@@ -9,6 +9,8 @@ import random
 import sys
 import threading
 
+import pytest
+
 import solitaire_widget as sw
 
 THREAD_RUNS = 4
@@ -50,6 +52,7 @@ def hammer(g: sw.Game, role: str, rng: random.Random, errors: list[BaseException
             errors.append(error)
 
 
+@pytest.mark.slow
 def test_threads_playing_undoing_jumping_and_reading_one_game_leave_it_whole():
     """Four threads on one game, with the interpreter switching threads as often as it can;
     after each run the game is its deal plus its history, and it plays on."""

@@ -14,6 +14,10 @@ import urllib.error
 import urllib.request
 from pathlib import Path
 
+import pytest
+
+pytestmark = pytest.mark.slow
+
 ROOT = Path(__file__).resolve().parents[1]
 NEWS_SETTINGS = "lab/api/settings/@jupyterlab/apputils-extension:notification"
 STARTUP_GUARD = 180.0

@@ -14,6 +14,8 @@ from pathlib import Path
 
 import pytest
 
+pytestmark = pytest.mark.packaging
+
 ROOT = Path(__file__).resolve().parents[1]
 PROGRAM = (
     "import solitaire_widget as sw; from solitaire_widget.solver import native; "

@@ -123,6 +123,7 @@ def check_play(g: sw.Game, move: sw.Move) -> None:
 @pytest.mark.parametrize("name", GAMES)
 @PLAY
 @given(data=st.data())
+@pytest.mark.slow
 def test_random_legal_play_keeps_every_promise(name, data):
     options = data.draw(OPTIONS[name], label="options")
     seed = data.draw(st.integers(0, 2**53 - 1), label="seed")

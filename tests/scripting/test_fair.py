@@ -61,6 +61,7 @@ def test_two_games_that_show_the_same_cards_get_the_same_move(name, options):
     assert compared >= 3
 
 
+@pytest.mark.slow
 def test_the_fair_strategy_plays_a_following_deal_to_its_end_under_simulate():
     rows = sw.simulate("following", FairStrategy(**QUICK), seeds=[0, 1], executor="serial", progress=False)
     for row in rows.to_dict("records"):

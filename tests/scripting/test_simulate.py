@@ -53,6 +53,7 @@ def dask_executor():
         yield client.get_executor()
 
 
+@pytest.mark.slow
 def test_rows_are_the_same_serially_on_a_process_pool_and_on_a_dask_cluster(pool, dask_executor):
     def run(executor):
         return sw.simulate("klondike", strategies.greedy, 24, executor=executor, progress=False)
@@ -87,6 +88,7 @@ def test_a_lambda_written_in_a_cell_goes_to_worker_processes_and_to_dask(dask_ex
     chunksize=st.none() | st.integers(1, 5),
     draw=st.sampled_from([1, 3]),
 )
+@pytest.mark.slow
 def test_rows_do_not_depend_on_the_executor_or_the_chunks(pool, strategy, game, seeds, chunksize, draw):
     options = {"draw": draw} if game == "klondike" else {}
 
@@ -142,6 +144,7 @@ def test_a_strategy_that_misbehaves_makes_an_error_row_and_the_run_carries_on(st
 
 
 @pytest.mark.parametrize("executor", ["serial", None, "dask"])
+@pytest.mark.slow
 def test_a_strategy_that_never_returns_is_stopped_by_the_time_limit(executor, request):
     if executor == "dask":
         executor = request.getfixturevalue("dask_executor")

@@ -122,6 +122,7 @@ def test_one_runs_resign_reason_is_never_another_runs():
     assert shared.why_resigned is None
 
 
+@pytest.mark.slow
 def test_one_solver_strategy_shared_by_threads_gives_the_serial_rows_and_one_plan_per_deal():
     calls = collections.Counter()
     counting = threading.Lock()

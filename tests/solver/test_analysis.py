@@ -151,6 +151,7 @@ PAIRS = [
 
 
 @pytest.mark.parametrize(("game", "seed", "moves", "options"), PAIRS)
+@pytest.mark.slow
 def test_games_that_show_the_same_but_hide_different_cards_get_the_same_analysis(game, seed, moves, options):
     g = played(game, seed, moves, rng_seed=seed, **options)
     twin = twin_hiding_other_cards(g)

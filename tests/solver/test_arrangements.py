@@ -140,6 +140,7 @@ def test_positions_with_the_same_key_are_won_or_lost_together(seed, moves):
 
 @settings(max_examples=12, deadline=None)
 @given(seed=st.integers(0, 10_000), moves=st.integers(10, 60))
+@pytest.mark.slow
 def test_verdicts_without_the_arrangement_are_those_with_it(seed, moves):
     position = played_at_random(seed, moves).position
     without = verdict(position, 4_000)

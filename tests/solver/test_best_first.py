@@ -83,6 +83,7 @@ def test_the_best_first_search_on_its_own_wins_and_leaves_the_position_as_it_was
     assert replays_to_win(sw.Game.new(FOUND_ALONE[0], seed=FOUND_ALONE[2], **FOUND_ALONE[1]), line)
 
 
+@pytest.mark.slow
 def test_the_best_first_search_finds_a_win_the_depth_first_runs_miss(monkeypatch):
     game, options, seed = FOUND_BY_BEST_FIRST
     g = sw.Game.new(game, seed=seed, **options)
@@ -107,6 +108,7 @@ def test_c_searches_the_same_positions_as_python_with_the_best_first_search(monk
     assert python == c_search(sw.Game.new(game, seed=seed, **options), 15_000, 1_000)
 
 
+@pytest.mark.slow
 def test_a_c_search_finds_a_win_its_depth_first_runs_missed_within_millions(monkeypatch):
     """Klondike draw three, seed 256 with no card to the waste: the fixed order does not win it
     within a million positions; after the first run's 300,000, the first turn of the
@@ -131,6 +133,7 @@ def test_the_search_stops_keeping_positions_at_its_bound(monkeypatch):
 
 
 @pytest.mark.parametrize("share", [1, 500])
+@pytest.mark.slow
 def test_turns_of_any_share_go_on_where_the_last_stopped(share):
     """Many short turns search the same positions, in the same order, as one long one."""
     lines = []

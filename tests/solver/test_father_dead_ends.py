@@ -73,6 +73,7 @@ def verdicts(games: list[sw.Game], node_limit: int) -> list[str]:
     return [solve(p, time_limit=None, node_limit=node_limit).verdict for p in every_third]
 
 
+@pytest.mark.slow
 def test_the_search_decides_the_same_with_and_without_the_test(monkeypatch):
     """Every third position of the lost games played at random, searched with and without
     the test (in C): no verdict differs, and without it many stay undecided."""

@@ -125,6 +125,7 @@ def test_a_plan_is_followed_from_its_last_visit_of_a_position():
     assert plan.rest(game.position) is None  # the end of the line is not on it
 
 
+@pytest.mark.slow
 def test_following_the_fair_hint_plays_as_the_fair_strategy_and_never_comes_back():
     for seed in (0, 1):
         by_hint = sw.Game.new("klondike", seed, draw=3, deal_to_waste=False)

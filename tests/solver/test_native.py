@@ -58,6 +58,7 @@ DEALS = [
 
 
 @pytest.mark.parametrize(("game", "options"), DEALS, ids=[f"{g}-{o}" for g, o in DEALS])
+@pytest.mark.slow
 def test_both_paths_search_the_same_positions(monkeypatch, game, options):
     """Same steps in the same order and the same visited sets: the same verdict, node count
     and line, also when the node limit stops both (unknown)."""

@@ -18,6 +18,7 @@ SAFETY_CASES = [("father", 14, 40), ("following", 14, 120)]
 
 
 @pytest.mark.parametrize(("game", "outside", "tries"), SAFETY_CASES, ids=[g for g, *_ in SAFETY_CASES])
+@pytest.mark.slow
 def test_a_safe_move_home_never_turns_a_won_endgame_into_a_lost_one(game, outside, tries):
     """Every safe move home from random endgames, judged by the plain exhaustive search."""
     rng = random.Random(game)
@@ -51,6 +52,7 @@ KLONDIKE_SAFETY = [({}, range(12)), ({"draw": 3}, range(6)), ({"foundation_to_ta
 
 
 @pytest.mark.parametrize(("options", "seeds"), KLONDIKE_SAFETY, ids=[str(o) for o, _ in KLONDIKE_SAFETY])
+@pytest.mark.slow
 def test_in_klondike_a_safe_move_home_keeps_a_won_deal_won(options, seeds):
     """Positions along random play in Klondike deals: where the solver wins, it still wins
     after each safe move home. (A "winnable" verdict is proven by replaying its line, so
@@ -213,6 +215,7 @@ def test_winnability_names_the_move_that_lost_the_game():
     assert g.winnability(time_limit=30) == sw.Winnability("unwinnable", 3, (3, 3))
 
 
+@pytest.mark.slow
 def test_winnability_of_a_loss_too_hard_to_pin_down_in_time_says_between_which_moves():
     # Following seed 14 played at random: the solver soon finds the first moves still winnable
     # and the last ones lost, but not where between (moves 6 to 69 stay open after 10 s).

@@ -86,6 +86,7 @@ def test_a_restarted_win_replays_and_the_search_leaves_the_position_as_it_was():
     assert replays_to_win(g, line)
 
 
+@pytest.mark.slow
 def test_an_unwinnable_proof_is_not_searched_again_run_by_run():
     """Klondike seed 528: 6,531 positions to prove lost in the fixed order. Runs of 1,000
     that dropped every loss would never end; keeping the losses for good, the runs together
@@ -98,6 +99,7 @@ def test_an_unwinnable_proof_is_not_searched_again_run_by_run():
     assert restarted[2] < 2 * fixed[2]
 
 
+@pytest.mark.slow
 def test_a_table_cleared_when_full_keeps_the_verdicts(monkeypatch):
     """Klondike seed 528 again, with room for fewer keys than its proof visits (3,717): the
     runs clear the table (repeated work: more positions than the proof's 6,531) and still

@@ -64,6 +64,7 @@ def test_where_the_quick_look_decides_nothing_else_is_searched(solver_path):
     assert (result.verdict, result.nodes) == ("unwinnable", alone[2])
 
 
+@pytest.mark.slow
 def test_a_win_of_the_free_talon_game_proves_nothing_and_the_deal_is_searched_again(solver_path):
     """A deal won drawing three but not within its quick look: the free-talon game is won,
     and the deal's own search finds the line that ``solve`` returns."""
@@ -82,6 +83,7 @@ def test_a_win_of_the_free_talon_game_proves_nothing_and_the_deal_is_searched_ag
     assert g.is_won
 
 
+@pytest.mark.slow
 def test_the_free_talon_game_never_loses_a_position_the_search_wins(solver_path):
     """Deals drawing three, and positions a few random moves into them: where both searches
     decide, a won position never has a lost free-talon game (nor is a lost free-talon game's

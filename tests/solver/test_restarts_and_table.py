@@ -34,6 +34,7 @@ win, while the first run in a random order wins within a thousand (after the fir
 a turn of the best-first search, which finds no win here)."""
 
 
+@pytest.mark.slow
 def test_a_restart_in_a_random_order_wins_where_the_fixed_order_is_stuck():
     assert search(STUCK_SEED, 1_500_000, restart_nodes=0)[0] == "unknown"
     verdict, line, nodes, _ = search(STUCK_SEED, 1_500_000, restart_nodes=native.RESTART_NODES)
@@ -42,6 +43,7 @@ def test_a_restart_in_a_random_order_wins_where_the_fixed_order_is_stuck():
     replays_to_win(g, sw.SolveResult(verdict, tuple(line), nodes, 0.0))
 
 
+@pytest.mark.slow
 def test_restarts_are_the_same_on_every_run_of_the_same_request():
     assert search(STUCK_SEED, 1_500_000, 50_000) == search(STUCK_SEED, 1_500_000, 50_000)
     assert search(18, 400_000, 50_000) == search(18, 400_000, 50_000)  # unknown, several restarts
@@ -77,6 +79,7 @@ def test_the_table_doubles_in_place_keeping_every_key(seed, nodes):
     assert solve(sw.Game.new("klondike", seed=seed), time_limit=None, node_limit=300_000).nodes == nodes
 
 
+@pytest.mark.slow
 def test_table_megabytes_caps_the_table_and_a_small_one_only_costs_time():
     """1 MB: 2**16 slots, cleared at 49,152 keys, work repeated; 4 MB (and 7, rounded down to
     a power of two) holds every key of this search of 126,775 positions."""

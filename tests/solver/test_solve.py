@@ -176,6 +176,7 @@ NEAR_THE_END = [
 
 
 @pytest.mark.parametrize("data", NEAR_THE_END, ids=lambda d: d["game"])
+@pytest.mark.slow
 def test_positions_near_the_end(data, solver_path):
     g = sw.Game.from_dict(data)
     result = solve(g, time_limit=None, node_limit=100_000)
@@ -306,6 +307,7 @@ def agrees_with_exhaustive(g: sw.Game, limit: int = 200_000) -> str | None:
     CROSS_CHECKS,
     ids=[f"{c[0]}-{c[1]}" for c in CROSS_CHECKS],
 )
+@pytest.mark.slow
 def test_verdicts_agree_with_an_exhaustive_search(game, options, outside, cases, lost, solver_path):
     rng = random.Random(f"{game} {options} {outside}")
     verdicts = {"winnable": 0, "unwinnable": 0, None: 0}
@@ -423,6 +425,7 @@ HOPELESS_CHECKS = [("klondike", {}), ("klondike", {"draw": 3}), ("father", {}), 
 
 
 @pytest.mark.parametrize(("game", "options"), HOPELESS_CHECKS, ids=[g for g, _ in HOPELESS_CHECKS])
+@pytest.mark.slow
 def test_no_position_of_a_winning_line_is_called_hopeless(game, options):
     """The dead-end test may only ever call lost a position that is: every position along
     the winning lines of many deals passes it."""

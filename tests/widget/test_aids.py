@@ -553,6 +553,7 @@ def worker_processes() -> int:
     return sum(1 for child in multiprocessing.active_children() if child.is_alive())
 
 
+@pytest.mark.slow
 def test_boards_replaced_again_and_again_leave_no_worker_process_behind():
     before = worker_processes()
     boards = []

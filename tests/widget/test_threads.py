@@ -170,6 +170,7 @@ def tiny_switch_interval():
 
 
 @pytest.mark.parametrize("seed", range(RUNS))
+@pytest.mark.slow
 def test_board_intents_cell_calls_and_a_run_at_once_leave_game_and_board_in_step(
     tiny_switch_interval, caplog, seed
 ):

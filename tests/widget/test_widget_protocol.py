@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import re
 
+import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -206,6 +207,7 @@ def is_well_formed_request(content: object) -> bool:
     seed=st.integers(0, 10**6),
     data=st.data(),
 )
+@pytest.mark.slow
 def test_the_handler_survives_anything_and_changes_the_game_only_as_accepted(start, seed, data):
     game = start_game(start, seed)
     widget = SolitaireWidget(game)
