@@ -111,14 +111,16 @@ def pip_download(requirements: list[str], destination: Path) -> None:
     )  # fmt: skip
 
 
-def package_wheel(destination: Path) -> Path:
-    """The package's pure-Python wheel: built with no C compiler (``CC=false``), so the build
-    hook makes the ``py3-none-any`` wheel that Pyodide can install."""
+def package_wheel(destination: Path, built: Path | None) -> Path:
+    """The package's pure-Python wheel, ``built`` already (the tests build one wheel for all
+    their uses) or built now with no C compiler (``CC=false``), so the build hook makes the
+    ``py3-none-any`` wheel that Pyodide can install."""
     with tempfile.TemporaryDirectory() as scratch:
-        env = {**os.environ, "CC": "false"}
-        run(sys.executable, "-m", "pip", "wheel", "--quiet", "--no-deps", "--no-build-isolation",
-            "--wheel-dir", scratch, ROOT, env=env)  # fmt: skip
-        (built,) = Path(scratch).glob("solitaire_widget-*.whl")
+        if built is None:
+            env = {**os.environ, "CC": "false"}
+            run(sys.executable, "-m", "pip", "wheel", "--quiet", "--no-deps", "--no-build-isolation",
+                "--wheel-dir", scratch, ROOT, env=env)  # fmt: skip
+            (built,) = Path(scratch).glob("solitaire_widget-*.whl")
         if not built.name.endswith("-py3-none-any.whl"):
             sys.exit(f"the package's wheel is {built.name}, not a pure-Python one")
         return Path(shutil.copy2(built, destination))
@@ -137,7 +139,7 @@ def lock_closure(packages: dict[str, dict[str, Any]], wanted: tuple[str, ...]) -
     return sorted(found)
 
 
-def pyodide_folder(destination: Path) -> None:
+def pyodide_folder(destination: Path, wheel: Path | None) -> None:
     """Pyodide's core files from npm and every wheel the site serves, with a lock file that
     lists those wheels alone (so ``import solitaire_widget`` in a cell loads the package and
     its dependencies, as Pyodide loads the packages of its distribution)."""
@@ -148,7 +150,7 @@ def pyodide_folder(destination: Path) -> None:
     lock = json.loads((NPM_PYODIDE / "pyodide-lock.json").read_text())
     pyodide_names = lock_closure(lock["packages"], LOCK_PACKAGES)
     pip_download([f"{name}=={lock['packages'][name]['version']}" for name in pyodide_names], destination)
-    added = [package_wheel(destination)]
+    added = [package_wheel(destination, wheel)]
     pip_download([f"{name}=={metadata.version(name)}" for name in WIDGET_PACKAGES], destination)
     wheels = {wheel_name(path): path for path in destination.glob("*.whl")}
     added += [wheels[canonicalize_name(name)] for name in WIDGET_PACKAGES]
@@ -222,12 +224,12 @@ def check_served(added: list[Path], wheels: dict[str, Path]) -> None:
         sys.exit("the site would not install:\n  " + "\n  ".join(missing))
 
 
-def staged_sources(stage: Path, output: Path) -> None:
+def staged_sources(stage: Path, output: Path, wheel: Path | None) -> None:
     """The site's sources in ``stage`` (a lite dir): the configuration from ``lite/``, the
-    notebooks, and Pyodide with every wheel."""
+    notebooks, and Pyodide with every wheel (the package's: ``wheel``, or built)."""
     for name in ("jupyter-lite.json", "overrides.json"):
         shutil.copy2(SOURCES / name, stage / name)
-    pyodide_folder(stage / "static" / "pyodide")
+    pyodide_folder(stage / "static" / "pyodide", wheel)
     extensions = Path(sys.prefix) / "share" / "jupyter" / "labextensions"
     config = {
         "LiteBuildConfig": {
@@ -241,13 +243,14 @@ def staged_sources(stage: Path, output: Path) -> None:
     (stage / "jupyter_lite_config.json").write_text(json.dumps(config, indent=1))
 
 
-def build(output: Path) -> None:
-    """Build the site into ``output`` (replacing what was there)."""
+def build(output: Path, wheel: Path | None = None) -> None:
+    """Build the site into ``output`` (replacing what was there), with the package's
+    pure-Python ``wheel`` when given (else it is built)."""
     if output.exists():
         shutil.rmtree(output)
     with tempfile.TemporaryDirectory(prefix="solitaire-lite-") as scratch:
         stage = Path(scratch)
-        staged_sources(stage, output)
+        staged_sources(stage, output, wheel)
         jupyter = Path(sys.executable).with_name("jupyter")
         # In the stage, where it keeps its task database too.
         run(jupyter, "lite", "build", "--lite-dir", stage, cwd=stage)
@@ -257,7 +260,9 @@ def build(output: Path) -> None:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--output", type=Path, default=DEFAULT_OUTPUT, help="where the site goes")
-    build(parser.parse_args().output.resolve())
+    parser.add_argument("--wheel", type=Path, help="the package's pure-Python wheel, built already")
+    arguments = parser.parse_args()
+    build(arguments.output.resolve(), arguments.wheel and arguments.wheel.resolve())
 
 
 if __name__ == "__main__":

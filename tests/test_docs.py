@@ -1,11 +1,11 @@
 """The documentation site builds with warnings as errors, and every link inside it resolves.
 
-The whole site is built once (as ``./run docs`` does, into a temporary folder; the
-notebooks' execution comes from the cache in docs/_build/jupyter_cache when the package has
-not changed since it was filled). Its HTML is then read page by page: every ``href`` and
-``src`` that stays inside the site must name a file of the site, and its ``#fragment`` an
-element of that page. Two small sites built with the same conf.py show that a broken link
-and a failing notebook each fail the build.
+The whole site is built once per run (``docs_site`` in conftest.py, as ``./run docs`` does,
+into a temporary folder; the notebooks' execution comes from the cache in
+docs/_build/jupyter_cache when the package has not changed since it was filled). Its HTML is
+then read page by page: every ``href`` and ``src`` that stays inside the site must name a
+file of the site, and its ``#fragment`` an element of that page. Two small sites built with
+the same conf.py show that a broken link and a failing notebook each fail the build.
 """
 
 from __future__ import annotations
@@ -16,7 +16,6 @@ import os
 import shutil
 import subprocess
 import sys
-import time
 from dataclasses import dataclass, field
 from html.parser import HTMLParser
 from pathlib import Path
@@ -99,15 +98,10 @@ def broken_links(site: Path) -> list[str]:
     return broken
 
 
-@pytest.fixture(scope="module")
-def site(tmp_path_factory) -> Path:
-    """The whole site, built; its build time is printed (``pytest -s`` shows it)."""
-    out = tmp_path_factory.mktemp("docs")
-    started = time.perf_counter()
-    built = build_site(DOCS, out)
-    assert built.returncode == 0, f"the docs build failed:\n{built.stderr[-6000:]}"
-    print(f"docs build: {time.perf_counter() - started:.1f} s")
-    return out / "html"
+@pytest.fixture
+def site(docs_site) -> Path:
+    """The whole site's HTML (``docs_site``, built once per run)."""
+    return docs_site / "html"
 
 
 def test_every_link_inside_the_site_resolves(site):

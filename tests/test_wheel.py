@@ -73,10 +73,8 @@ def test_the_wheel_carries_the_compiled_search_and_uses_it_where_no_compiler_is(
 
 
 @pytest.mark.skipif(sys.platform == "win32", reason="an empty PATH does not hide MSVC")
-def test_with_no_compiler_the_build_succeeds_says_so_once_and_gives_pure_python(tmp_path):
-    (tmp_path / "dist").mkdir()
-    (tmp_path / "no-compiler").mkdir()
-    wheel, said = build_wheel(tmp_path / "dist", str(tmp_path / "no-compiler"))
+def test_with_no_compiler_the_build_succeeds_says_so_once_and_gives_pure_python(pure_wheel, tmp_path):
+    wheel, said = pure_wheel
     assert wheel.name.endswith("-py3-none-any.whl")
     assert said.count("the solver's C search could not be compiled") == 1
     assert run_in_fresh_venv(tmp_path, wheel) == ["False", "site-packages", "winnable"]

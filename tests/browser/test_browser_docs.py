@@ -14,11 +14,7 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from harness import REPO_ROOT
 from playwright.sync_api import Route, expect
-from test_docs import build_site
-
-DOCS = REPO_ROOT / "docs"
 
 
 class _QuietHandler(http.server.SimpleHTTPRequestHandler):
@@ -27,12 +23,9 @@ class _QuietHandler(http.server.SimpleHTTPRequestHandler):
 
 
 @pytest.fixture(scope="module")
-def served_site(tmp_path_factory) -> Iterator[str]:
-    """The site, built and served on 127.0.0.1; yields its base URL."""
-    out = tmp_path_factory.mktemp("docs")
-    built = build_site(DOCS, out)
-    assert built.returncode == 0, f"the docs build failed:\n{built.stderr[-6000:]}"
-    handler = functools.partial(_QuietHandler, directory=str(out / "html"))
+def served_site(docs_site) -> Iterator[str]:
+    """The site (built once per run) served on 127.0.0.1; yields its base URL."""
+    handler = functools.partial(_QuietHandler, directory=str(docs_site / "html"))
     server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
     thread = threading.Thread(target=server.serve_forever, daemon=True)
     thread.start()

@@ -53,13 +53,14 @@ class _Handler(SimpleHTTPRequestHandler):
 
 
 @pytest.fixture(scope="module")
-def lite_site(tmp_path_factory) -> Path:
+def lite_site(tmp_path_factory, request) -> Path:
     named = os.environ.get(SITE_VARIABLE)
     if named:
         return Path(named)
+    wheel, _ = request.getfixturevalue("pure_wheel")  # the suite's one pure-Python wheel
     site = tmp_path_factory.mktemp("lite") / "site"
     build = subprocess.run(
-        [sys.executable, str(REPO_ROOT / "lite" / "build.py"), "--output", str(site)],
+        [sys.executable, str(REPO_ROOT / "lite" / "build.py"), "--output", str(site), "--wheel", str(wheel)],
         capture_output=True,
         text=True,
     )
