@@ -411,29 +411,29 @@ def test_a_won_game_is_won_and_over(name):
             "AS 2H 3C 4D 5S 6H 7C 8D 9S TH JC QD KS",
         ]
     g = make(name, foundations=foundations, stock="")
-    assert (g.is_won, g.is_over, g.over_reason) == (True, True, "won")
+    assert (g.is_won, g.is_over, (g.outcome and g.outcome.words)) == (True, True, "won")
 
 
 def test_with_no_legal_move_at_all_the_game_is_over():
     g = make("klondike", stock="", **STUCK)
     assert g.legal_moves() == []
-    assert (g.is_won, g.is_over, g.over_reason) == (False, True, "no moves left")
+    assert (g.is_won, g.is_over, (g.outcome and g.outcome.words)) == (False, True, "no moves left")
     assert "no moves left" in str(g).splitlines()[0]
 
 
 def test_unlimited_redeals_with_no_card_to_play_in_a_full_stock_cycle_is_over():
     g = make("klondike", stock="8C 8S TC", **STUCK)
     assert g.legal_moves() == [sw.Move("stock", "waste")]
-    assert (g.is_over, g.over_reason) == (True, SHUTTLE_ONLY)
+    assert (g.is_over, (g.outcome and g.outcome.words)) == (True, SHUTTLE_ONLY)
     draw_all(g)
     assert g.legal_moves() == [sw.Move("waste", "stock", 3)]
-    assert (g.is_over, g.over_reason) == (True, SHUTTLE_ONLY)
+    assert (g.is_over, (g.outcome and g.outcome.words)) == (True, SHUTTLE_ONLY)
 
 
 @pytest.mark.parametrize("card", ["6H", "8H"])
 def test_a_stock_card_that_can_be_played_keeps_the_game_going(card):
     g = make("klondike", stock=f"8C {card} TC", **STUCK)
-    assert (g.is_over, g.over_reason) == (False, None)
+    assert (g.is_over, (g.outcome and g.outcome.words)) == (False, None)
 
 
 @pytest.mark.parametrize(("stock", "over"), [("8C 8S TC QC 6H QS", True), ("8C 8S TC 6H QC QS", False)])
@@ -453,30 +453,30 @@ def test_a_playable_card_in_the_waste_counts_only_while_a_redeal_is_left(redeals
 def test_a_whole_pile_that_can_only_be_shuttled_into_an_empty_pile_is_over():
     g = make("klondike", stock="", foundations=FIVES_UP, tableau=["KH", "", "| 7C"], rest_under=2)
     assert [m.source for m in g.legal_moves()] == ["tableau/0"] * 5
-    assert (g.is_over, g.over_reason) == (True, SHUTTLE_ONLY)
+    assert (g.is_over, (g.outcome and g.outcome.words)) == (True, SHUTTLE_ONLY)
     g.play("t0>t1")
-    assert (g.is_over, g.over_reason) == (True, SHUTTLE_ONLY)
+    assert (g.is_over, (g.outcome and g.outcome.words)) == (True, SHUTTLE_ONLY)
     g.undo()
     assert g.history == ()
 
 
 def test_a_position_with_a_useful_move_left_is_not_over():
     g = make("klondike", stock="", waste="6D", foundations=FIVES_UP, tableau=["KH", "", "| 7C"], rest_under=2)
-    assert (g.is_over, g.over_reason) == (False, None)
+    assert (g.is_over, (g.outcome and g.outcome.words)) == (False, None)
     g.play("w>f1")
-    assert (g.is_over, g.over_reason) == (True, SHUTTLE_ONLY)
+    assert (g.is_over, (g.outcome and g.outcome.words)) == (True, SHUTTLE_ONLY)
 
 
 def test_a_king_with_face_down_cards_under_it_moving_to_an_empty_column_is_useful():
     g = make("klondike", stock="", foundations=FIVES_UP, tableau=["", "| 7C", "8D | KH"], rest_under=1)
     assert g.legal_moves()[0] == sw.Move("tableau/2", "tableau/0")
-    assert g.over_reason is None
+    assert (g.outcome and g.outcome.words) is None
 
 
 def test_part_of_a_run_shuttled_between_two_same_coloured_parents_is_not_useful():
     g = make("klondike", stock="", foundations=FIVES_UP, tableau=["| 9D 8S", "9H"], rest_under=0)
     assert g.legal_moves() == [sw.Move("tableau/0", "tableau/1")]
-    assert (g.is_over, g.over_reason) == (True, SHUTTLE_ONLY)
+    assert (g.is_over, (g.outcome and g.outcome.words)) == (True, SHUTTLE_ONLY)
 
 
 def test_a_foundation_card_brought_back_counts_only_if_something_could_go_on_it():
@@ -484,11 +484,11 @@ def test_a_foundation_card_brought_back_counts_only_if_something_could_go_on_it(
     foundations = [suit_run("C", 1, 5), suit_run("D", 1, 5), suit_run("H", 1, 8), suit_run("S", 1, 5)]
     g = make("klondike", stock="", foundations=foundations, tableau=tops, rest_under=6)
     assert g.legal_moves() == [sw.Move("foundation/2", "tableau/2"), sw.Move("foundation/2", "tableau/3")]
-    assert (g.is_over, g.over_reason) == (True, SHUTTLE_ONLY)
+    assert (g.is_over, (g.outcome and g.outcome.words)) == (True, SHUTTLE_ONLY)
     with_a_black_seven = make(
         "klondike", stock="", foundations=foundations, rest_under=6, tableau=tops[:1] + ["| 7S"] + tops[2:]
     )
-    assert with_a_black_seven.over_reason is None
+    assert (with_a_black_seven.outcome and with_a_black_seven.outcome.words) is None
 
 
 def test_the_last_card_of_a_pile_going_to_a_foundation_is_a_useful_move():
@@ -498,9 +498,9 @@ def test_the_last_card_of_a_pile_going_to_a_foundation_is_a_useful_move():
         foundations=[suit_run(s, 1, 13) for s in "CDH"] + [suit_run("S", 1, 12)],
         tableau=["", "", "", "KS"],
     )
-    assert (g.is_over, g.over_reason) == (False, None)
+    assert (g.is_over, (g.outcome and g.outcome.words)) == (False, None)
     g.play("t3>f3")
-    assert g.over_reason == "won"
+    assert (g.outcome and g.outcome.words) == "won"
 
 
 ONE_STEP_FROM_OVER = {
@@ -537,11 +537,11 @@ def test_a_game_that_is_over_may_still_be_undone(name):
     setup, moves = ONE_STEP_FROM_OVER[name]
     g = make(name, **setup)
     for move in moves:
-        assert g.over_reason is None
+        assert (g.outcome and g.outcome.words) is None
         assert_plays(g, move)
     assert g.is_over and not g.is_won
     assert g.undo() == sw.Move.parse(moves[-1])
-    assert (g.is_over, g.over_reason) == (False, None)
+    assert (g.is_over, (g.outcome and g.outcome.words)) == (False, None)
     g.redo()
     assert g.is_over
 
@@ -722,3 +722,9 @@ def test_a_game_that_declares_a_new_option_has_it_checked_by_its_own_check():
         rules.check_options({"shuffle_redeal": 1})
     with pytest.raises(ValueError, match="its options: redeals, shuffle_redeal"):
         rules.check_options({"draw": 1})
+
+
+def test_over_reason_still_answers_for_a_release_with_a_warning():
+    g = sw.Game.new("klondike", seed=1)
+    with pytest.warns(DeprecationWarning, match="g.outcome"):
+        assert g.over_reason is None

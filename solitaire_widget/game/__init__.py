@@ -15,6 +15,7 @@ import functools
 import logging
 import os
 import time
+import warnings
 from collections.abc import Callable, Iterable
 from typing import Any
 
@@ -324,7 +325,13 @@ class Game(Advice):
 
     @property
     def over_reason(self) -> str | None:
-        """None while the game is on, ``"won"`` when won, else why play is stuck, in words."""
+        """Deprecated (kept for a release): ``g.outcome`` says the same (None while the game is
+        on; ``g.outcome.words``: ``"won"``, else why play is stuck)."""
+        warnings.warn(
+            "Game.over_reason is deprecated: use g.outcome (.words, .reason)",
+            DeprecationWarning,
+            stacklevel=2,
+        )
         outcome = self.outcome
         return None if outcome is None else outcome.words
 

@@ -26,6 +26,7 @@ from __future__ import annotations
 import os
 import pathlib
 import threading
+import warnings
 from collections.abc import Callable, Iterable
 from typing import Any
 
@@ -95,7 +96,7 @@ class SolitaireWidget(RecordingBoard, IntentHandling, anywidget.AnyWidget):
     (``w.stop()`` or the board's Stop button). Every method that changes the game, the
     handling of the board's intents (which JupyterLab may deliver on a thread of its own),
     a run's moves and the play aids' answers hold the game's lock, ``w.game.lock`` (also
-    ``w.game_lock``); hold it too to make several calls on ``w.game`` as one. A move played
+    ``w.game.lock``); hold it too to make several calls on ``w.game`` as one. A move played
     on ``w.game`` directly is published by the thread that played it, holding that lock,
     as are the ``state`` observers and ``on_move`` callbacks it calls.
     """
@@ -181,9 +182,10 @@ class SolitaireWidget(RecordingBoard, IntentHandling, anywidget.AnyWidget):
 
     @property
     def game_lock(self) -> threading.RLock:
-        """The lock of the game on show, ``w.game.lock``: hold it to make several calls on
-        the game as one. A new deal (``new_game``, ``restart``, ``load``, ``lesson``) brings
-        its own game, and so its own lock."""
+        """Deprecated (kept for a release): ``w.game.lock`` is the same lock."""
+        warnings.warn(
+            "SolitaireWidget.game_lock is deprecated: use w.game.lock", DeprecationWarning, stacklevel=2
+        )
         return self._game.lock
 
     @property

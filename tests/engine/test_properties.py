@@ -63,7 +63,7 @@ def check_position(g: sw.Game) -> None:
     for pile in data["tableau"]:
         assert not pile["down"] or pile["up"]
     if g.is_won:
-        assert g.over_reason == "won"
+        assert (g.outcome and g.outcome.words) == "won"
     if not g.legal_moves():
         assert g.is_over
 

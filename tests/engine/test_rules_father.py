@@ -48,7 +48,7 @@ def test_the_goal_is_to_move_all_cards_onto_the_foundations_up_from_ace_or_down_
     assert_refused(g, "w>f1", "this foundation is complete")
     assert_plays(g, "w>f4")
     assert g.is_won
-    assert g.over_reason == "won"
+    assert (g.outcome and g.outcome.words) == "won"
 
 
 # ---------------------------------------------------------------- setup & layout
@@ -260,7 +260,7 @@ def test_once_the_stock_is_exhausted_the_wastepile_is_turned_over_to_form_a_new_
 def test_gameplay_ends_when_no_legal_moves_remain_and_the_stock_has_been_recycled():
     g = make("father", redeals_left=0, **FATHER_BLOCKED)
     assert g.legal_moves() == []
-    assert (g.is_over, g.is_won, g.over_reason) == (True, False, "no moves left")
+    assert (g.is_over, g.is_won, (g.outcome and g.outcome.words)) == (True, False, "no moves left")
     assert_refused(g, "s>w", "the stock is empty")
     assert_refused(g, "t8>t9", "no building on the tableau")
 
@@ -286,12 +286,16 @@ def test_the_game_is_won_when_all_52_cards_are_built_onto_the_foundations():
     )
     assert not g.is_won
     assert_plays(g, "t0>f6")
-    assert (g.is_won, g.is_over, g.over_reason) == (True, True, "won")
+    assert (g.is_won, g.is_over, (g.outcome and g.outcome.words)) == (True, True, "won")
 
 
 def test_the_game_is_lost_when_no_legal_move_is_left_after_the_stock_and_wastepile_are_exhausted():
     lost = make("father", redeals_left=0, **FATHER_BLOCKED)
-    assert (lost.is_over, lost.is_won, lost.over_reason) == (True, False, "no moves left")
+    assert (lost.is_over, lost.is_won, (lost.outcome and lost.outcome.words)) == (
+        True,
+        False,
+        "no moves left",
+    )
     spades_to_three = (
         FATHER_BLOCKED["foundations"][:3] + [suit_run("S", 1, 3)] + FATHER_BLOCKED["foundations"][4:]
     )
@@ -299,7 +303,7 @@ def test_the_game_is_lost_when_no_legal_move_is_left_after_the_stock_and_wastepi
         waiting = make(
             "father", redeals_left=0, **dict(FATHER_BLOCKED, foundations=spades_to_three, **{pile: "4S"})
         )
-        assert (waiting.is_over, waiting.over_reason) == (False, None), pile
+        assert (waiting.is_over, (waiting.outcome and waiting.outcome.words)) == (False, None), pile
 
 
 # ---------------------------------------------------------------- special rules & edge cases
@@ -431,7 +435,7 @@ def test_ruling_won_when_all_52_cards_are_on_foundations_with_each_suit_split_an
     ace = [suit_run(suit, 1, rank) if rank else "" for suit, rank in split]
     king = [suit_run(suit, 13, rank + 1) if rank < 13 else "" for suit, rank in split]
     g = make("father", foundations=ace + king, stock="")
-    assert (g.is_won, g.over_reason, g.legal_moves()) == (True, "won", [])
+    assert (g.is_won, (g.outcome and g.outcome.words), g.legal_moves()) == (True, "won", [])
 
 
 def test_ruling_foundation_cards_never_move_back_to_the_tableau():

@@ -45,7 +45,7 @@ def test_the_objective_is_to_build_the_four_foundations_from_ace_to_king_in_rota
     assert not g.is_won
     assert_refused(g, "w>f1", "this foundation is complete")
     assert_plays(g, "w>f0")
-    assert (g.is_won, g.over_reason) == (True, "won")
+    assert (g.is_won, (g.outcome and g.outcome.words)) == (True, "won")
     assert g.to_dict()["foundations"][0] == PICTURED
 
 
@@ -277,7 +277,7 @@ def test_when_the_stock_is_depleted_twice_and_there_are_no_more_moves_the_game_i
     )
     g = make("following", redeals_left=0, **after_two_passes)
     assert g.legal_moves() == []
-    assert (g.is_over, g.is_won, g.over_reason) == (True, False, "no moves left")
+    assert (g.is_over, g.is_won, (g.outcome and g.outcome.words)) == (True, False, "no moves left")
     assert_refused(g, "w>s", "no redeal is left")
     assert_refused(g, "w>t5", "K♠ cannot go on J♣", "a spade goes on a heart")
 
@@ -287,7 +287,7 @@ def test_when_the_stock_is_depleted_twice_and_there_are_no_more_moves_the_game_i
 
 def test_following_is_won_when_all_four_foundations_are_built_from_ace_to_king_in_the_suit_rotation():
     g = make("following", foundations=[following_run(suit, 13) for suit in "SDCH"], stock="")
-    assert (g.is_won, g.is_over, g.over_reason) == (True, True, "won")
+    assert (g.is_won, g.is_over, (g.outcome and g.outcome.words)) == (True, True, "won")
     assert g.legal_moves() == []
     almost = make(
         "following",
@@ -302,12 +302,16 @@ def test_following_is_won_when_all_four_foundations_are_built_from_ace_to_king_i
 
 def test_the_game_is_lost_when_no_moves_remain_after_the_stock_is_depleted_twice():
     lost = make("following", redeals_left=0, **FOLLOWING_BLOCKED)
-    assert (lost.is_over, lost.is_won, lost.over_reason) == (True, False, "no moves left")
+    assert (lost.is_over, lost.is_won, (lost.outcome and lost.outcome.words)) == (
+        True,
+        False,
+        "no moves left",
+    )
     seven_still_to_come = dict(
         FOLLOWING_BLOCKED, tableau=FOLLOWING_BLOCKED["tableau"][:4] + ["8D 9S", "TH JC QD KS"], stock="7C"
     )
     waiting = make("following", redeals_left=0, **seven_still_to_come)
-    assert (waiting.is_over, waiting.over_reason) == (False, None)
+    assert (waiting.is_over, (waiting.outcome and waiting.outcome.words)) == (False, None)
     assert_plays(waiting, "s>w")
     assert_plays(waiting, "w>f3")
 

@@ -40,7 +40,7 @@ def dealt(seed: int) -> list[str]:
 def test_the_objective_is_to_move_all_of_the_cards_to_the_foundation():
     g = make("klondike", waste="KS", foundations=ALL_FOUNDATIONS_BUT_KS, stock="")
     assert not g.is_won
-    assert g.over_reason is None
+    assert (g.outcome and g.outcome.words) is None
     assert_refused(g, "w>f0", "complete")
     assert_plays(g, "w>f3")
     assert g.is_won
@@ -197,9 +197,9 @@ def test_you_win_the_game_when_all_cards_have_been_moved_to_the_foundation():
         stock="",
     )
     assert_plays(g, "t0>f3")
-    assert (g.is_won, g.is_over, g.over_reason) == (False, False, None)
+    assert (g.is_won, g.is_over, (g.outcome and g.outcome.words)) == (False, False, None)
     assert_plays(g, "t0>f3")
-    assert (g.is_won, g.is_over, g.over_reason) == (True, True, "won")
+    assert (g.is_won, g.is_over, (g.outcome and g.outcome.words)) == (True, True, "won")
     g.undo()
     assert (g.is_won, g.is_over) == (False, False)
 

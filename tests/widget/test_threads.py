@@ -245,3 +245,10 @@ def test_a_failed_intent_takes_back_only_its_own_change(monkeypatch):
     assert len(board.refusals) == 1 and "KeyError" in board.refusals[0]
     assert game.history == (cell_move,) and game.to_dict() == replayed(game)
     assert w.state["moves"] == 1 and w.state["position"]["waste"] == game.to_dict()["waste"]
+
+
+def test_game_lock_is_the_game_s_lock_for_a_release_with_a_warning():
+    w = sw.SolitaireWidget("klondike", seed=1, library=False)
+    with pytest.warns(DeprecationWarning, match="w.game.lock"):
+        assert w.game_lock is w.game.lock
+    w.close()
