@@ -178,34 +178,34 @@ class BoardAids:
         is being worked out or shown for this position, asking again changes nothing."""
         if self._hint is not None and self._hint["status"] != "failed":
             return
-        serial, task, done = self._start_hint(None, self._fair_hints())
+        serial, task, done = self._start_hint(self._fair_hints(), {})
         if task is not None:
             self._hint_task = task
             self.tasks.when_done(task, done, serial)
         self._publish()
 
-    def hint_now(self, time_limit: float | None, fair: bool) -> Hint:
-        """A hint for the position on show, waited for (without holding the lock), shown
-        on the board if the game still stands there, and returned. A move meanwhile does
-        not cancel it: the caller still gets the hint about the position it asked on."""
+    def hint_now(self, fair: bool, settings: dict[str, Any]) -> Hint:
+        """A hint for the position on show (``settings``: ``Game.hint``'s keywords), waited
+        for (without holding the lock), shown on the board if the game still stands there, and
+        returned. A move meanwhile does not cancel it: the caller still gets the hint about
+        the position it asked on. ``ValueError`` for a bad setting, the hint shown unchanged."""
         with self._hold():
+            self._game.hint_request(fair=fair, **settings)  # checks the settings first
             self._drop_hint()
-            serial, task, done = self._start_hint(time_limit, fair)
+            serial, task, done = self._start_hint(fair, settings)
             self._publish()
         return self.tasks.waited((serial, task), done)
 
     def _start_hint(
-        self, time_limit: float | None, fair: bool
+        self, fair: bool, settings: dict[str, Any]
     ) -> tuple[int, Future[Hint] | None, Callable[[Future[Hint], int], None]]:
-        """Ask for the solver's hint (within ``time_limit`` seconds; None: ``Game.hint``'s
-        default) or, when ``fair``, the fair one (``Game.hint``'s defaults). On the line of
-        the last hint the answer is known at once (its next move); else the worker searches,
-        and the line found is kept in the game for the next hints. Returns the serial, the
-        task and what to do when it is done."""
+        """Ask for the fair hint or the solver's, with ``Game.hint``'s keywords ``settings``
+        (its defaults where none is given). On the line of the last hint the answer is known
+        at once (its next move); else the worker searches, and the line found is kept in the
+        game for the next hints. Returns the serial, the task and what to do when it is done."""
         serial = self._hint_wanted = next(self._serials)
         game = self._game
-        # A fair hint samples as Game.hint's defaults say: its time limit is not this one.
-        request = game.hint_request(time_limit=None if fair else time_limit, fair=fair)
+        request = game.hint_request(fair=fair, **settings)
         task: Future[Hint] | None
         if isinstance(request, Hint):
             task = Future()

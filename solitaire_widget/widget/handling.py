@@ -96,14 +96,14 @@ class IntentHandling(StateSync):
         if not intent.on_the_board:
             intent.carry_out(self, content)
             return
-        if self._last_run is not None and self._last_run.playing:
+        if self._runs.playing:
             raise Refusal("a strategy is playing on this board: press Stop first")
         if content["version"] != self.state["version"]:
             raise Refusal(STALE)
         if self._lesson is not None and not intent.in_lesson:
             raise Refusal("not during a lesson: find the next move, or press Show me")
         game = self._game
-        before = _Snapshot(game, game.copy(), self._clock, self.state["version"], self._last_run)
+        before = _Snapshot(game, game.copy(), self._clock, self.state["version"], self._runs.last)
         try:
             with self._gathered():
                 intent.carry_out(self, content)
@@ -135,7 +135,7 @@ class IntentHandling(StateSync):
             if self._game is not before.game:
                 self._follow(before.game)
             before.game.restore(before.copy)
-            self._clock, self._last_run = before.clock, before.last_run
+            self._clock, self._runs.last = before.clock, before.last_run
             if self.state["version"] != before.version:
                 self._publish(None)
         except Exception:  # report it, and let the original error be answered
@@ -268,7 +268,7 @@ class IntentHandling(StateSync):
 
     def _stop(self, _intent: dict[str, Any]) -> None:
         # Answered whatever its version: the board moves on under a playing strategy.
-        if self._last_run is None or not self._last_run.playing:
+        if not self._runs.playing:
             raise Refusal("no strategy is playing on this board")
         self.stop()
 

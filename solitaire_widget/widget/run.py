@@ -23,6 +23,7 @@ from __future__ import annotations
 import asyncio
 import threading
 from collections.abc import Callable
+from contextlib import AbstractContextManager
 from math import inf
 from typing import Any
 
@@ -194,3 +195,55 @@ class Run:
         elif self.max_moves is not None and self.moves >= self.max_moves:
             self._end(RunEnd.MAX_MOVES, f"stopped after {self.max_moves} moves")
         return not self.playing
+
+
+class BoardRuns:
+    """The strategies run on one board: the ``last`` run started (None when none was since
+    the deal), started, stopped and dropped here. ``hold()`` holds the lock of the game on
+    show (``with hold() as game:``); ``publish()`` publishes a new state; ``in_lesson()``
+    says whether a lesson is on (no run then)."""
+
+    def __init__(
+        self,
+        hold: Callable[[], AbstractContextManager[Game]],
+        publish: Callable[[], None],
+        in_lesson: Callable[[], bool],
+    ) -> None:
+        self.last: Run | None = None
+        self._hold = hold
+        self._publish = publish
+        self._in_lesson = in_lesson
+
+    @property
+    def playing(self) -> bool:
+        """True while a strategy plays on the board."""
+        return self.last is not None and self.last.playing
+
+    def start(self, strategy: Strategy, delay: object, max_moves: object, *, demo: bool = False) -> Run:
+        """Stop the run going, if one is, and start ``strategy`` on the game on show (limits
+        checked first: ``ValueError`` naming a bad one, nothing changed)."""
+        seconds, moves = checked_run_limits(delay, max_moves)
+        with self._hold() as game:
+            if self._in_lesson():
+                raise ValueError("not during a lesson: end_lesson() first")
+            self.drop()
+            run = self.last = Run(game, strategy, seconds, moves, self._ended, demo=demo)
+            self._publish()
+            return run.start()
+
+    def stop(self) -> None:
+        """Stop the run playing, if one is (see ``SolitaireWidget.stop``)."""
+        with self._hold():
+            if self.last is not None:
+                self.last.stop()
+
+    def drop(self) -> None:
+        """Stop the run of the game on show and forget it, without a new state of its own."""
+        run, self.last = self.last, None
+        if run is not None:
+            run.stop()
+
+    def _ended(self, run: Run) -> None:
+        # Called holding the run's game's lock; a run that is still the last is on show.
+        if run is self.last:
+            self._publish()

@@ -25,7 +25,7 @@ from .aids import BoardAids
 from .analysis import BoardAnalysis
 from .browser import for_the_view
 from .recording import Recorder, scorings_for
-from .run import Run
+from .run import BoardRuns
 from .state import Clock, LastChange, board_state
 from .timeline import TimelineSync
 
@@ -48,7 +48,7 @@ class StateSync:
     _game: Game
     _clock: Clock
     _lesson: AnyLesson | None
-    _last_run: Run | None
+    _runs: BoardRuns
     _timeline: TimelineSync
     _timeline_reset_due: bool
     _aids: BoardAids
@@ -60,7 +60,6 @@ class StateSync:
     _listening: bool
     _move_callbacks: CallbackDispatcher
     _this_thread: ThreadFlags
-    _drop_run: Callable[[], None]
 
     @contextmanager
     def _holding_game(self) -> Iterator[Game]:
@@ -136,7 +135,7 @@ class StateSync:
         """The game's listener: called on the thread that changed the game, holding its lock."""
         if game is not self._game:
             return  # a game no longer on show (its listener is being removed)
-        self._recorder.noticed(action, by_run=self._last_run is not None and self._last_run.playing)
+        self._recorder.noticed(action, by_run=self._runs.playing)
         gathering = self._this_thread.gathering
         if gathering is not None:
             gathering.append((action, move))
@@ -173,7 +172,7 @@ class StateSync:
         thread that holds a game's lock while it asks to show that game, as another thread
         shows it too, could wait for ever.)"""
         with game.lock:
-            self._drop_run()
+            self._runs.drop()
             self._analysis.stop("a new deal stopped the analysis")
             self._aids.game_switched(game)
             self._recorder.abandon(self._game, self._clock, self.scoring)
@@ -224,7 +223,7 @@ class StateSync:
             last=last,
             clock=self._clock,
             lesson=None if self._lesson is None else self._lesson.state(game),
-            run=None if self._last_run is None else self._last_run.state(),
+            run=None if self._runs.last is None else self._runs.last.state(),
             score=self._recorder.score_state(game, self.scoring),
         )
         self._clock = Clock.of(state)

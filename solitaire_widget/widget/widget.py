@@ -43,13 +43,14 @@ from ..scripting.strategies import Strategy
 from ..solver.aids import Hint
 from ..solver.analysis import Analysis, Settings
 from ..solver.chances import DEFAULT_SAMPLES
+from ..solver.fair_play import FAIR_SAMPLES
 from .aids import NO_AIDS, BoardAids
 from .analysis import BoardAnalysis
 from .browser import trait_to_json
 from .handling import IntentHandling
 from .intents import SETTINGS, brief
 from .recording import LibrarySetting, Recorder
-from .run import DEMO_DELAYS, DEMO_SECONDS, Run, checked_run_limits, demo_line
+from .run import DEMO_DELAYS, DEMO_SECONDS, BoardRuns, Run, demo_line
 from .sources import game_for, game_of
 from .state import Clock
 from .sync import RecordingBoard, ThreadFlags
@@ -138,7 +139,6 @@ class SolitaireWidget(RecordingBoard, IntentHandling, anywidget.AnyWidget):
         ``scoring``) may be given here too."""
         settings = {name: options.pop(name) for name in SETTINGS if name in options}
         self._this_thread = ThreadFlags()
-        self._last_run: Run | None = None
         self._game = game_for(game, seed, options)
         self._clock = Clock.start()
         self._recorder = Recorder(library, self._publish_recording)
@@ -158,6 +158,9 @@ class SolitaireWidget(RecordingBoard, IntentHandling, anywidget.AnyWidget):
             fair_hints=lambda: self.hint_mode == "fair",
         )
         self._analysis = BoardAnalysis(tasks=self._aids.tasks, published=self._publish_analysis)
+        self._runs = BoardRuns(
+            self._holding_game, lambda: self._publish(None), lambda: self._lesson is not None
+        )
         with self._game.lock:
             self._game.add_listener(self._on_game_change)
             self._listening = True
@@ -192,7 +195,7 @@ class SolitaireWidget(RecordingBoard, IntentHandling, anywidget.AnyWidget):
     def last_run(self) -> Run | None:
         """The last run on this deal (``run``, ``demo`` or the board's Demo button): a
         ``Run``, playing or ended; None when none was started since the deal."""
-        return self._last_run
+        return self._runs.last
 
     def play(self, move: Move | str) -> Move:
         """Play ``move`` (a ``Move`` or notation such as ``"w>t3"``) and return it; see ``Game.play``.
@@ -223,20 +226,27 @@ class SolitaireWidget(RecordingBoard, IntentHandling, anywidget.AnyWidget):
         with self._holding_game() as game, self._gathered():
             return game.autoplay()
 
-    def hint(self, time_limit: float | None = None, *, fair: bool | None = None) -> Hint:
-        """A move to play, marked on the board with its sentence until the next move. The fair
-        hint (``fair=True``; None: as ``hint_mode`` says) is the move with the best win chance
-        from the cards the player has seen (``Game.hint(fair=True)`` with its default samples
-        and limits); the solver's hint sees every card: the next move of a winning line when
-        it finds one within ``time_limit`` seconds (None: ``Game.hint``'s default), else the
-        heuristic's best move. Either starts a line that the next hints follow while the
-        player does (``Game.hint``). The search runs in the widget's worker process; this
-        waits for it."""
+    def hint(
+        self,
+        time_limit: float | None = None,
+        *,
+        fair: bool | None = None,
+        samples: int = FAIR_SAMPLES,
+        seed: int = 0,
+        node_limit: int | None = None,
+    ) -> Hint:
+        """A move to play, marked on the board with its sentence until the next move:
+        ``Game.hint`` with the same keywords (``fair=None``: as ``hint_mode`` says), worked
+        out in the widget's worker process; this waits for it. The fair hint is what the fair
+        strategy would play from the cards the player has seen; the solver's sees every card.
+        Either starts a line that the next hints follow while the player does. ``ValueError``
+        naming a bad argument, the board unchanged."""
         if fair is not None and not isinstance(fair, bool):
             raise ValueError(f"fair must be True, False or None, not {brief(fair)}")
+        settings = {"time_limit": time_limit, "samples": samples, "seed": seed, "node_limit": node_limit}
         with self._holding_game():
             self._recorder.hint_asked()
-        return self._aids.hint_now(time_limit, self.hint_mode == "fair" if fair is None else fair)
+        return self._aids.hint_now(self.hint_mode == "fair" if fair is None else fair, settings)
 
     def analyse(
         self, samples: int = DEFAULT_SAMPLES, *, seed: int = 0, node_limit: int | None = None
@@ -412,7 +422,7 @@ class SolitaireWidget(RecordingBoard, IntentHandling, anywidget.AnyWidget):
             raise TypeError(
                 f"run needs a strategy: a callable from a game to a move or None, not {brief(strategy)}"
             )
-        return self._start_run(strategy, delay, max_moves)
+        return self._runs.start(strategy, delay, max_moves)
 
     def demo(self, delay: float | None = None, time_limit: float = DEMO_SECONDS) -> Run:
         """Play the solver's winning line from where the game stands, a move every ``delay``
@@ -427,35 +437,12 @@ class SolitaireWidget(RecordingBoard, IntentHandling, anywidget.AnyWidget):
         """
         line = demo_line(self._aids.solve_waited, time_limit)
         speed = DEMO_DELAYS[self.demo_speed] if delay is None else delay
-        return self._start_run(line, speed, None, demo=True)
-
-    def _start_run(self, strategy: Strategy, delay: object, max_moves: object, *, demo: bool = False) -> Run:
-        seconds, moves = checked_run_limits(delay, max_moves)
-        with self._holding_game() as game:
-            if self._lesson is not None:
-                raise ValueError("not during a lesson: end_lesson() first")
-            self._drop_run()
-            run = self._last_run = Run(game, strategy, seconds, moves, self._run_ended, demo=demo)
-            self._publish(None)
-            return run.start()
+        return self._runs.start(line, speed, None, demo=True)
 
     def stop(self) -> None:
         """Stop the strategy playing on the board, if one is: no move is played after this
         returns, and the game stands before or after a whole move."""
-        with self._holding_game():
-            if self._last_run is not None:
-                self._last_run.stop()
-
-    def _run_ended(self, run: Run) -> None:
-        # Called holding the run's game's lock; a run that is still the last is on show.
-        if run is self._last_run:
-            self._publish(None)
-
-    def _drop_run(self) -> None:
-        """Stop the run of the game on show and forget it, without a new state of its own."""
-        run, self._last_run = self._last_run, None
-        if run is not None:
-            run.stop()
+        self._runs.stop()
 
     def close(self) -> None:
         """Close the widget and its views. The game stays usable, and the widget stops
@@ -463,7 +450,7 @@ class SolitaireWidget(RecordingBoard, IntentHandling, anywidget.AnyWidget):
         if self._listening:  # else closed already, or never made whole
             with self._holding_game() as game:
                 if self._listening:  # checked again: another thread may have closed it meanwhile
-                    self._drop_run()
+                    self._runs.drop()
                     self._analysis.stop("the board was closed")
                     self._recorder.abandon(game, self._clock, self.scoring)
                     game.remove_listener(self._on_game_change)

@@ -87,6 +87,19 @@ def test_bad_hint_modes_are_refused_and_change_nothing(workers):
     assert sw.SolitaireWidget("klondike", seed=3, hint_mode="solver").hint_mode == "solver"
 
 
+def test_w_hint_takes_game_hints_keywords_and_a_bad_one_changes_nothing(workers):
+    w, _ = fair_board()
+    workers[-1].autorun = True
+    w.play("t4>f0")  # A♠ home: the next fair hint is judged on samples
+    settings = {"samples": 8, "seed": 5, "node_limit": 2_000}
+    expected = w.game.copy().hint(fair=True, **settings)
+    assert w.hint(fair=True, **settings).sentence == expected.sentence
+    shown = w.aids["hint"]
+    with pytest.raises(ValueError, match="samples"):
+        w.hint(fair=True, samples=0)
+    assert w.aids["hint"] == shown, "a refused hint leaves the one shown"
+
+
 # ---------------------------------------------------------------------- the chip
 def test_the_chip_judges_the_losing_move_from_what_the_player_could_see(workers):
     w, _ = lost_board()
