@@ -40,7 +40,7 @@ RL = {"gymnasium", "numpy"}
 imports the environments."""
 RUNTIME = {"pyodide"}
 """The Python runtime's own modules where it has them (Pyodide's, in a browser): no package
-to declare, imported only where present (``widget/browser.py``)."""
+to declare, imported only where present (``widget/pyodide_messages.py``)."""
 
 
 def layer_of(module: Path) -> str | None:

@@ -20,8 +20,8 @@ from ..engine.moves import IllegalMove, Move
 from ..game import Game
 from ..lesson import AnyLesson, MistakesLesson
 from .analysis import BoardAnalysis
-from .browser import from_the_view
 from .intents import STALE, IntentFields, Refusal, brief, checked_intent, request_id, view_of
+from .pyodide_messages import from_the_view
 from .recording import Recorder, scorings_for
 from .run import Run
 from .state import Clock

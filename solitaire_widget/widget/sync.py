@@ -23,7 +23,7 @@ from ..lesson import AnyLesson
 from ..library import Library
 from .aids import BoardAids
 from .analysis import BoardAnalysis
-from .browser import for_the_view
+from .pyodide_messages import for_the_view
 from .recording import Recorder, scorings_for
 from .run import BoardRuns
 from .state import Clock, LastChange, board_state
@@ -190,7 +190,7 @@ class StateSync:
         self._timeline_reset_due = True
 
     def _tell_views(self, content: dict[str, Any]) -> None:
-        """Send the views a custom message (``intents.py``), as this kernel must (``browser.py``)."""
+        """Send the views a custom message (``intents.py``), as this kernel must (``pyodide_messages.py``)."""
         self.send(for_the_view(content))
 
     def _publish(self, last: LastChange | None) -> None:

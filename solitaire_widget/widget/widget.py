@@ -46,9 +46,9 @@ from ..solver.chances import DEFAULT_SAMPLES
 from ..solver.fair_play import FAIR_SAMPLES
 from .aids import NO_AIDS, BoardAids
 from .analysis import BoardAnalysis
-from .browser import trait_to_json
 from .handling import IntentHandling
 from .intents import SETTINGS, brief
+from .pyodide_messages import trait_to_json
 from .recording import LibrarySetting, Recorder
 from .run import DEMO_DELAYS, DEMO_SECONDS, BoardRuns, Run, demo_line
 from .sources import game_for, game_of

@@ -1,5 +1,5 @@
-"""Messages and synced traits as a kernel in the browser sends and reads them
-(``widget/browser.py``): in Pyodide every None goes as its ``jsnull`` (its conversion would
+"""Messages and synced traits as a kernel in Pyodide (in the browser) sends and reads them
+(``widget/pyodide_messages.py``): in Pyodide every None goes as its ``jsnull`` (its conversion would
 make it ``undefined``, and the view would miss the field) and every ``jsnull`` that comes is
 read as None; in any other kernel they go and come as they are."""
 
@@ -9,7 +9,7 @@ import pytest
 from test_widget import View
 
 import solitaire_widget as sw
-from solitaire_widget.widget import browser
+from solitaire_widget.widget import pyodide_messages
 
 JS_NULL = object()
 """Stands in for ``pyodide.ffi.jsnull``."""
@@ -17,12 +17,12 @@ JS_NULL = object()
 
 @pytest.fixture
 def in_pyodide(monkeypatch) -> None:
-    monkeypatch.setattr(browser, "_JS_NULL", JS_NULL)
+    monkeypatch.setattr(pyodide_messages, "_JS_NULL", JS_NULL)
 
 
 def test_in_pyodide_every_none_goes_as_js_null_and_the_message_is_left_alone(in_pyodide):
     message = {"kind": "timeline", "rows": [{"id": 0, "parent": None, "marks": ()}], "pair": (None, 1)}
-    sent = browser.for_the_view(message)
+    sent = pyodide_messages.for_the_view(message)
     assert sent == {
         "kind": "timeline",
         "rows": [{"id": 0, "parent": JS_NULL, "marks": []}],
@@ -33,7 +33,7 @@ def test_in_pyodide_every_none_goes_as_js_null_and_the_message_is_left_alone(in_
 
 def test_in_pyodide_every_js_null_that_comes_is_read_as_none(in_pyodide):
     intent = {"kind": "new_game", "seed": JS_NULL, "options": {"draw": 1, "redeals": JS_NULL}}
-    assert browser.from_the_view(intent) == {
+    assert pyodide_messages.from_the_view(intent) == {
         "kind": "new_game",
         "seed": None,
         "options": {"draw": 1, "redeals": None},
@@ -42,8 +42,8 @@ def test_in_pyodide_every_js_null_that_comes_is_read_as_none(in_pyodide):
 
 def test_elsewhere_a_message_goes_and_comes_as_it_is():
     message = {"parent": None}
-    assert browser.for_the_view(message) is message
-    assert browser.from_the_view(message) is message
+    assert pyodide_messages.for_the_view(message) is message
+    assert pyodide_messages.from_the_view(message) is message
 
 
 def test_the_widget_sends_its_messages_and_traits_that_way(in_pyodide, monkeypatch):

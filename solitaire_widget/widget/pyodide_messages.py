@@ -1,4 +1,4 @@
-"""The widget's messages as a kernel running in the browser must send them.
+"""The widget's messages as a kernel running in Pyodide (JupyterLite's) must send them.
 
 Pyodide (JupyterLite's Python kernel) hands each message to the page as a JavaScript object,
 and its conversion turns ``None`` into ``undefined``, not ``null``: a field the protocol
