@@ -35,6 +35,7 @@ from ..engine.knowledge import Hidden, known_along, repeats_along
 from ..records.record import RecordError, check_header
 from .chances import Chance, WinChance, chances_at, check_sampling
 from .judgement import JUDGEMENTS, MoveJudgement, accuracy, judge
+from .search import Limit
 
 if TYPE_CHECKING:
     import pandas
@@ -97,9 +98,9 @@ class Settings:
         return cls(samples, seed, nodes, seconds)
 
     @property
-    def limits(self) -> tuple[float | None, int | None]:
-        """``(time_limit, node_limit)``, as ``tasks`` and ``chances_at`` take them."""
-        return self.time_limit, self.node_limit
+    def limits(self) -> Limit:
+        """The limits, as ``tasks`` and ``chances_at`` take them."""
+        return Limit(self.time_limit, self.node_limit)
 
 
 @dataclass(frozen=True)
@@ -114,7 +115,7 @@ class Task:
     move: Move
     samples: int
     seed: int
-    limits: tuple[float | None, int | None]
+    limits: Limit
     wasted: bool = False
 
 
@@ -124,7 +125,7 @@ def tasks(
     *,
     samples: int,
     seed: int,
-    limits: tuple[float | None, int | None],
+    limits: Limit,
 ) -> list[Task]:
     """One task per move of the line ``moves`` played from ``start``, up to the move that wins
     the game when one does (moves played after a win have nothing left to judge). The

@@ -44,7 +44,7 @@ from ..engine.choices import representatives
 from ..engine.deal import check_seed
 from ..engine.knowledge import Hidden
 from .heuristic import priority_move
-from .search import Verdict, check_limits, search
+from .search import Limit, Verdict, check_limits, search
 
 DEFAULT_SAMPLES = 64
 """Samples ``win_chance`` draws unless told otherwise."""
@@ -203,7 +203,7 @@ def win_chance(
 
 def check_sampling(
     samples: object, seed: object, node_limit: object, time_limit: object
-) -> tuple[int, int, tuple[float | None, int | None]]:
+) -> tuple[int, int, Limit]:
     """The sampling arguments as ``chances_at`` takes them; ``ValueError`` naming a bad one."""
     if isinstance(samples, bool) or not isinstance(samples, int) or not 1 <= samples <= MAX_SAMPLES:
         raise ValueError(f"samples must be a whole number from 1 to {MAX_SAMPLES:,}, not {samples!r}")
@@ -216,7 +216,7 @@ def check_sampling(
     seconds, nodes = check_limits(time_limit, node_limit, unbounded_ok=True)
     if seconds is None and nodes is None:
         nodes = SAMPLE_NODE_LIMIT
-    return samples, seed, (seconds, nodes)
+    return samples, seed, Limit(seconds, nodes)
 
 
 def _what_the_player_knows(game: object) -> tuple[Position, list[int]]:
@@ -233,7 +233,7 @@ def chances_at(
     known: Iterable[int],
     samples: int,
     seed: int,
-    limits: tuple[float | None, int | None],
+    limits: Limit,
 ) -> WinChance:
     """``win_chance`` for ``position`` where the player knows the cards ``known``; the
     arguments are checked (``check_sampling``)."""
@@ -268,7 +268,7 @@ def _judge_sample(
     sample: Position,
     moves: Sequence[Move],
     standing_for: dict[Move, Move],
-    limits: tuple[float | None, int | None],
+    limits: Limit,
 ) -> tuple[Verdict, list[Verdict]]:
     """The verdict for ``sample`` and for it after each of ``moves`` (one of each choice;
     ``standing_for`` gives each legal move's). A lost sample is lost after every move, and the

@@ -38,7 +38,7 @@ from ..engine.cards import DECK
 from ..engine.knowledge import Hidden
 from .chances import Chance
 from .heuristic import tableau_index
-from .search import search
+from .search import Limit, search
 
 __all__ = [
     "QUIET_POSITIONS",
@@ -159,7 +159,7 @@ def commitment_chances(
     choices: Sequence[Commitment],
     samples: int,
     seed: int,
-    limits: tuple[float | None, int | None],
+    limits: Limit,
 ) -> CommitmentChances:
     """Judge ``choices`` (commitments of ``position``) on ``samples`` deals of the cards
     the player has not seen (those not in ``known``), drawn from ``seed``; ``limits``

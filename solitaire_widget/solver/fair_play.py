@@ -67,7 +67,7 @@ from ..engine.safety import safe_move_home
 from .chances import Chance, check_sampling, percent, percent_range
 from .commitments import QUIET_POSITIONS, Commitment, commitment_chances, commitments
 from .heuristic import greedy_move
-from .search import solve
+from .search import Limit, solve
 from .shorten import shorten
 
 __all__ = [
@@ -157,7 +157,7 @@ class FairPlay:
         self._endgame_undecided: tuple[Move, ...] | None = None  # the history where the solver left it open
 
     @property
-    def settings(self) -> tuple[int, int, tuple[float | None, int | None]]:
+    def settings(self) -> tuple[int, int, Limit]:
         """``(samples, seed, (seconds, positions))``: what its choices depend on."""
         return self.samples, self.seed, self.limits
 
@@ -213,7 +213,7 @@ class FairPlay:
             # are hard, not lost, so they are judged again, deeper, for one that wins; when
             # none does, the furthest still leads where the solver got furthest.
             seconds, nodes = self.limits
-            deeper = (
+            deeper = Limit(
                 None if seconds is None else seconds * DEEPER,
                 None if nodes is None else nodes * DEEPER,
             )

@@ -19,7 +19,7 @@ import math
 import time
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Literal, Protocol
+from typing import Literal, NamedTuple, Protocol
 
 from ..engine import Move, Position
 from . import native
@@ -70,9 +70,16 @@ class SolveResult:
     seconds: float
 
 
-def check_limits(
-    time_limit: object, node_limit: object, *, unbounded_ok: bool = False
-) -> tuple[float | None, int | None]:
+class Limit(NamedTuple):
+    """How far a search may go: ``time`` seconds and ``nodes`` positions (None: no bound on
+    that). Limits that travel together travel as one (as python-chess's ``Limit`` does);
+    the public functions take them as ``time_limit`` and ``node_limit``."""
+
+    time: float | None = None
+    nodes: int | None = None
+
+
+def check_limits(time_limit: object, node_limit: object, *, unbounded_ok: bool = False) -> Limit:
     """The limits as ``solve`` takes them; ``ValueError`` naming a limit that is not one.
 
     The one check of a time or node limit, for the solver and for whatever else takes
@@ -95,7 +102,7 @@ def check_limits(
             "time_limit=None needs a node_limit: the solver never searches without any bound "
             "(give time_limit in seconds, node_limit in positions, or both)"
         )
-    return (None if time_limit is None else float(time_limit)), node_limit
+    return Limit(None if time_limit is None else float(time_limit), node_limit)
 
 
 def table_bits_for(table_megabytes: object) -> int:

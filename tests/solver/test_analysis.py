@@ -23,6 +23,7 @@ from solitaire_widget.solver.analysis import (
     tasks,
 )
 from solitaire_widget.solver.chances import chances_at
+from solitaire_widget.solver.search import Limit
 
 
 def analysed(g: sw.Game, samples: int = 8, seed: int = 0, node_limit: int = 2_000) -> Analysis:
@@ -115,7 +116,7 @@ def test_a_line_is_analysed_up_to_the_move_that_wins():
         g.play(sw.strategies.greedy(g))
     won_at = g.ply
     g.play(g.legal_moves()[0])  # a card back from a foundation: play goes on after the win
-    work = tasks(g.start, g.line, samples=1, seed=0, limits=(None, 10))
+    work = tasks(g.start, g.line, samples=1, seed=0, limits=Limit(nodes=10))
     assert len(work) == won_at
 
 
@@ -168,7 +169,7 @@ def test_where_at_most_one_card_is_unseen_one_solve_stands_for_every_sample():
     g = sw.Game.new("klondike", seed=4)
     while not g.is_won:
         g.play(sw.strategies.greedy(g))
-    work = tasks(g.start, g.line, samples=16, seed=0, limits=(None, 3_000))
+    work = tasks(g.start, g.line, samples=16, seed=0, limits=Limit(nodes=3_000))
     known = [task for task in work if len(Hidden(task.position, task.known).unseen) <= 1]
     assert known and len(known) < len(work)
     for task in known[:: max(1, len(known) // 5)]:

@@ -11,6 +11,7 @@ import solitaire_widget as sw
 from solitaire_widget.engine import Position
 from solitaire_widget.engine.cards import parse_card
 from solitaire_widget.solver.commitments import commitment_chances, commitments, is_quiet
+from solitaire_widget.solver.search import Limit
 
 DECKS = [
     ("klondike", {"draw": 3, "deal_to_waste": False}),
@@ -86,7 +87,7 @@ def test_commitments_are_set_up_by_quiet_moves_alone_shortest_first(name, option
 def judged(game, seed: int, node_limit: int = 1_500):
     position, known = game.position, seen(game)
     choices = commitments(position, known)
-    return choices, commitment_chances(position, known, choices, 6, seed, (None, node_limit))
+    return choices, commitment_chances(position, known, choices, 6, seed, Limit(nodes=node_limit))
 
 
 @pytest.mark.parametrize(("name", "options"), [DECKS[0], DECKS[3], DECKS[4]])
@@ -118,7 +119,7 @@ def test_the_commitment_the_solvers_winning_line_makes_first_wins_every_sample_o
     position = game.position
     every_card = set(range(52))
     choices = commitments(position, every_card)
-    chances = commitment_chances(position, every_card, choices, 3, 0, (None, 50_000))
+    chances = commitment_chances(position, every_card, choices, 3, 0, Limit(nodes=50_000))
     assert max(chances.won) == 3  # every sample is the deal itself, and it is won
 
 
@@ -148,7 +149,7 @@ def test_the_walk_reaches_a_commitment_that_wins_far_beyond_the_first_quiet_posi
     position = sw.Game.from_dict(FAR_COMMITMENT).position
     known = set(range(52)) - {card for pile in position.down for card in pile}
     choices = commitments(position, known)
-    chances = commitment_chances(position, known, choices, 6, 0, (None, 20_000))
+    chances = commitment_chances(position, known, choices, 6, 0, Limit(nodes=20_000))
     assert max(chances.won) == 6  # every way the three cards can lie is won after it
 
 
