@@ -11,7 +11,7 @@ home, a lost one none, and one the solver could not finish within its limits the
 cards home it reached (early in a deal most samples are not finished, so wins alone could
 hardly tell the choices apart). Its choice is a line: the set-up's moves and the
 commitment, played one by one (``solver.plan``), then it chooses again. The win rates it
-reaches are in ``docs/judgment.md``, with the variants tried. It knows only what a player
+reaches are in ``docs/judgement.md``, with the variants tried. It knows only what a player
 of the game knows (``engine.knowledge``): the cards shown along the moves played so far,
 worked out from the start and the history as any player could, and the cards it is told
 were seen besides (in lines the player took back); the face-down cards and the stock's

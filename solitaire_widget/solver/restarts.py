@@ -23,7 +23,7 @@ keeping what it proved lost for good: the C search's share always (``native.sear
 Python search's when it has a node limit, so that both search the same positions, node for
 node, restarts included, and an answer within a node limit (a deal's difficulty, the seed
 ``Game.new(winnable=True)`` picks) is the same on every machine, with or without C. A
-search within that many positions, such as a fair judgment's samples, is the fixed order's."""
+search within that many positions, such as a fair judgement's samples, is the fixed order's."""
 
 TIMED_RESTART_NODES = 10_000
 """The share of a search bounded by time alone, whose answer depends on the machine anyway:

@@ -94,7 +94,7 @@ def settled(w: sw.SolitaireWidget) -> dict:
 
 def widget_and_view(source: str | dict = "klondike", seed: int = 3) -> tuple[sw.SolitaireWidget, View]:
     game = sw.Game.from_dict(source) if isinstance(source, dict) else sw.Game.new(source, seed)
-    # The solver's hints, whose mechanics these tests follow (the fair ones: test_judgment.py).
+    # The solver's hints, whose mechanics these tests follow (the fair ones: test_board_judgement.py).
     w = sw.SolitaireWidget(game, hint_mode="solver")
     return w, View(w)
 

@@ -29,8 +29,8 @@ LEFT_OUT = {
     "show_me": "it needs a lesson (tests/widget/test_teaching.py)",
     "stop": "it needs a strategy playing (tests/widget/test_run.py)",
     "view_closed": "it has no answer: it only counts the views (tests/widget/test_aids.py)",
-    "analyse": "it starts the solver's worker; its answer is a trait (tests/widget/test_judgment.py)",
-    "stop_analysis": "it needs an analysis running (tests/widget/test_judgment.py)",
+    "analyse": "it starts the solver's worker; its answer is a trait (tests/widget/test_board_judgement.py)",
+    "stop_analysis": "it needs an analysis running (tests/widget/test_board_judgement.py)",
     "library": "its answer is a library message, not a state (tests/widget/test_recording.py)",
 }
 """The kinds of intent the fuzzer leaves out, and why."""

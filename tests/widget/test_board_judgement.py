@@ -1,4 +1,4 @@
-"""Fair judgment on the board: fair hints (the default) and the solver's, the still-winnable
+"""Fair judgement on the board: fair hints (the default) and the solver's, the still-winnable
 chip's judgement of the move that lost the game, and the analysis of the game's line run on
 the board one move at a time, with its intents, its stop and its failures.
 

@@ -1,4 +1,4 @@
-"""Fair judgment on the board: the Hint button gives the fair hint by default and Options
+"""Fair judgement on the board: the Hint button gives the fair hint by default and Options
 switches it to the solver's; a played game analysed on the board shows its glyphs in the
 move list and the win chance along the line in the strip, whose cells go to their move; the
 analysis stops on Escape and leaves the game as it was; the whole reads well in the light

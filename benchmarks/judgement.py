@@ -1,4 +1,4 @@
-"""Fair judgment's speed: the fair hint per position of played Klondike games, and the analysis
+"""Fair judgement's speed: the fair hint per position of played Klondike games, and the analysis
 of a whole 150-move game on every core.
 
 (a) The fair hint (``g.hint(fair=True)``, its defaults: the fair strategy's choice on 64
@@ -21,7 +21,7 @@ call and counted in its time), in wall time; then the same analysis in this proc
 (``executor="serial"``), for its CPU time: the work the cores share (on idle cores the
 wall time is about that over the cores). The target: within 60 s on a 2-core machine.
 
-Run: ``python benchmarks/judgment.py [--games N] [--every K] [--python-positions P]``. It
+Run: ``python benchmarks/judgement.py [--games N] [--every K] [--python-positions P]``. It
 prints figures and asserts nothing. The machine may be shared: the times are wall times.
 """
 
