@@ -50,6 +50,7 @@ from .engine import GAMES, IllegalMove, Move, Outcome, Position, RunEnd, Termina
 from .game import Game
 from .gymnasium_hook import register_when_gymnasium_loads
 from .library import Library, LibraryError, Statistics
+from .notation.svg import svg
 from .records.record import RecordError
 from .solver import (
     Chance,
@@ -97,6 +98,7 @@ __all__ = [
     "simulate",
     "solve",
     "strategies",
+    "svg",
     "win_chance",
 ]
 __version__ = "0.1.0"

@@ -194,6 +194,12 @@ class Position:
     def __repr__(self) -> str:
         return f"<Position {self._rules.name} {len(self._stack)} pushed>"
 
+    def _repr_svg_(self) -> str:
+        # The picture is notation's to draw (pyproject.toml lets this one import go up a layer).
+        from ..notation.svg import svg
+
+        return svg(self)
+
     # ------------------------------------------------------------------ reading
     @property
     def rules(self) -> Rules:

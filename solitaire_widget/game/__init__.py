@@ -30,6 +30,7 @@ from ..engine.position import Position
 from ..engine.rules import Rules
 from ..engine.safety import safe_move_home
 from ..notation import diagram, positions
+from ..notation.svg import svg
 from ..records import record, text
 from ..records.line import Line, Route
 from ..records.tree import Node, Row
@@ -341,6 +342,9 @@ class Game(Advice):
     def __repr__(self) -> str:
         seed = "" if self._seed is None else f" seed={self._seed}"
         return f"<Game {self.name}{seed} moves={self._line.ply}>"
+
+    def _repr_svg_(self) -> str:
+        return svg(self)
 
     # ------------------------------------------------------------------ moves
     def legal_moves(self) -> list[Move]:

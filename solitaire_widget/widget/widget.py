@@ -39,6 +39,7 @@ from ..engine.games import rules_for
 from ..engine.moves import Move
 from ..game import Game
 from ..lesson import AnyLesson, Lesson, MistakesLesson
+from ..notation.svg import svg
 from ..scripting.strategies import Strategy
 from ..solver.aids import Hint
 from ..solver.analysis import Analysis, Settings
@@ -474,8 +475,9 @@ class SolitaireWidget(RecordingBoard, IntentHandling, anywidget.AnyWidget):
     def _repr_mimebundle_(self, **kwargs: Any) -> tuple[dict[str, Any], dict[str, Any]] | None:
         bundle = super()._repr_mimebundle_(**kwargs)
         if bundle is not None:
-            # Where widgets do not render (a saved notebook on a static viewer), the board
-            # still shows as text.
+            # Where widgets do not render (a saved notebook on GitHub or nbviewer, nbconvert's
+            # pages), the board still shows: as a picture of where it stood, else as text.
+            bundle[0]["image/svg+xml"] = str(svg(self._game))
             bundle[0]["text/plain"] = f"{self!r}\n{self._game}"
         return bundle
 

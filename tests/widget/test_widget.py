@@ -455,13 +455,15 @@ def test_finished_at_is_when_the_game_first_became_stuck(clock):
 
 
 # ---------------------------------------------------------------------- showing itself
-def test_repr_and_text_fallback():
+def test_repr_and_the_picture_and_text_a_static_viewer_shows():
     w = sw.SolitaireWidget("klondike", seed=7, draw=3)
     w.play("t4>f0")
     assert repr(w) == "<SolitaireWidget klondike seed=7 draw=3 moves=1 playing>"
     data, _metadata = w._repr_mimebundle_()
     assert data["application/vnd.jupyter.widget-view+json"]["model_id"] == w.model_id
     assert data["text/plain"].startswith(repr(w) + "\nKlondike")
+    # A saved notebook on a static viewer shows the board as a picture of where it stood.
+    assert data["image/svg+xml"] == str(sw.svg(w.game))
     stuck = sw.SolitaireWidget(stuck_after_one_move())
     stuck.play("w>t5")
     assert repr(stuck) == "<SolitaireWidget klondike moves=1 no moves left>"
