@@ -2,7 +2,9 @@
 marimo notebook (a Python file, not an ipynb) runs through marimo as a script.
 
 script.ipynb plays ``SOLITAIRE_WIDGET_DEALS`` deals per game (1,000 when unset): the suite
-sets a small number so the notebook runs in seconds. The game library is a temporary one."""
+sets a small number so the notebook runs in seconds. The game library is a temporary one,
+and once a notebook has run it holds no game of no moves (a tour that plays a move and takes
+it back has not played a game)."""
 
 from __future__ import annotations
 
@@ -12,6 +14,8 @@ from pathlib import Path
 import nbformat
 import pytest
 from nbclient import NotebookClient
+
+import solitaire_widget as sw
 
 NOTEBOOK_DIR = Path(__file__).resolve().parent.parent / "notebooks"
 NOTEBOOKS = sorted(NOTEBOOK_DIR.glob("*.ipynb"))
@@ -38,6 +42,12 @@ def test_the_notebook_runs_in_order_without_an_error(path, tmp_path, monkeypatch
     ]
     assert errors == []
     assert all(cell.execution_count for cell in notebook.cells if cell.cell_type == "code")
+    library_path = tmp_path / "library.sqlite3"
+    if library_path.exists():
+        with sw.Library(library_path) as library:
+            kept = library.games()
+            rows = kept if isinstance(kept, list) else kept.to_dict("records")
+        assert [row for row in rows if row["moves"] == 0] == []
 
 
 def test_the_marimo_notebook_runs_as_a_script(monkeypatch):

@@ -151,6 +151,25 @@ def test_a_game_in_progress_is_abandoned_by_a_new_deal_and_by_close(library):
     assert [row["result"] for row in rows(library)] == ["abandoned", "abandoned", "abandoned"]
 
 
+def test_a_game_taken_back_to_its_deal_has_no_row_and_is_not_abandoned(library):
+    w = SolitaireWidget("klondike", seed=7, library=library)
+    first_moves(w, 2)
+    w.goto(0)
+    assert rows(library) == [], "a game stepped back to its deal is no game"
+    w.goto(2)
+    (row,) = rows(library)
+    assert (row["moves"], row["result"]) == (2, "playing")
+    w.undo()
+    w.undo()
+    assert rows(library) == [] and w._recorder.row is None
+    w.new_game(seed=8)
+    assert rows(library) == [], "no game of no moves is abandoned"
+    first_moves(w, 1)
+    w.undo()
+    w.close()
+    assert rows(library) == []
+
+
 def test_a_lesson_is_not_recorded(library):
     source = sw.Game.new("klondike", seed=7)
     for _ in range(3):
