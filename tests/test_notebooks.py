@@ -23,6 +23,30 @@ MARIMO_NOTEBOOK = NOTEBOOK_DIR / "play_marimo.py"
 DEALS = "12"
 
 
+def shown_board(notebook: nbformat.NotebookNode, source: str) -> dict:
+    """The saved widget state of the board shown by the code cell whose source is ``source``."""
+    (cell,) = [cell for cell in notebook.cells if cell.cell_type == "code" and cell.source == source]
+    (view,) = [
+        output.data["application/vnd.jupyter.widget-view+json"]
+        for output in cell.outputs
+        if "application/vnd.jupyter.widget-view+json" in output.get("data", {})
+    ]
+    models = notebook.metadata["widgets"]["application/vnd.jupyter.widget-state+json"]["state"]
+    return models[view["model_id"]]["state"]
+
+
+def analysed_board_stays_analysed(notebook: nbformat.NotebookNode) -> None:
+    """Run All leaves the board of the analysed game analysed: the lesson has a board of its own."""
+    board = shown_board(notebook, "w = sw.SolitaireWidget(game)\nw")
+    assert board["analysis"]["status"] == "done"
+    assert len(board["analysis"]["moves"]) == board["state"]["line_length"] > 0
+    assert board["state"]["lesson"] is None
+
+
+AFTER_RUN = {"analyse.ipynb": analysed_board_stays_analysed}
+"""Checks of what a notebook leaves behind once every cell has run, by notebook name."""
+
+
 @pytest.mark.parametrize("path", NOTEBOOKS, ids=lambda path: path.name)
 def test_the_notebook_runs_in_order_without_an_error(path, tmp_path, monkeypatch):
     monkeypatch.setenv("SOLITAIRE_WIDGET_DEALS", DEALS)  # the kernel inherits it
@@ -48,6 +72,8 @@ def test_the_notebook_runs_in_order_without_an_error(path, tmp_path, monkeypatch
             kept = library.games()
             rows = kept if isinstance(kept, list) else kept.to_dict("records")
         assert [row for row in rows if row["moves"] == 0] == []
+    if path.name in AFTER_RUN:
+        AFTER_RUN[path.name](notebook)
 
 
 def test_the_marimo_notebook_runs_as_a_script(monkeypatch):
