@@ -9,6 +9,7 @@ it back has not played a game)."""
 from __future__ import annotations
 
 import importlib.util
+import re
 from pathlib import Path
 
 import nbformat
@@ -43,7 +44,23 @@ def analysed_board_stays_analysed(notebook: nbformat.NotebookNode) -> None:
     assert board["state"]["lesson"] is None
 
 
-AFTER_RUN = {"analyse.ipynb": analysed_board_stays_analysed}
+def my_bot_beats_greedy(notebook: nbformat.NotebookNode) -> None:
+    """The notebook's own bot is worth learning from: the share it wins, printed beside it, is
+    more than greedy's."""
+    printed = [
+        output.text
+        for cell in notebook.cells
+        for output in cell.get("outputs", [])
+        if output.output_type == "stream" and "my_bot wins" in output.text
+    ]
+    (line,) = printed
+    shares = re.fullmatch(r"Of the first 100 Klondike deals, my_bot wins (\d+)% \(greedy: (\d+)%\)\n", line)
+    assert shares is not None, line
+    mine, greedy = map(int, shares.groups())
+    assert mine > greedy
+
+
+AFTER_RUN = {"analyse.ipynb": analysed_board_stays_analysed, "script.ipynb": my_bot_beats_greedy}
 """Checks of what a notebook leaves behind once every cell has run, by notebook name."""
 
 

@@ -1,6 +1,7 @@
 """Statistics: which games count (not those playing; a demo's win is a loss), abandoned games
-counted apart from losses, streaks with ``abandoned`` as a loss, best time and fewest moves of the player's wins, the Vegas total,
-and the streaks of any sequence against a plain count."""
+counted apart from losses, streaks with ``abandoned`` as a loss, best time and fewest moves
+of the player's wins, the Vegas total, and the streaks of any sequence against a plain
+count."""
 
 from __future__ import annotations
 
