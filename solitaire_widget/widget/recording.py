@@ -289,17 +289,20 @@ class Recorder:
             "current": row.get("id") == self._row,
         }
 
-    def past_game(self, game_id: int) -> Game:
-        """The game of row ``game_id`` to show on the board; ``LookupError`` saying why not."""
+    def past_game(self, game_id: int) -> tuple[Game, float | None]:
+        """The game of row ``game_id`` to show on the board, and its time played in ms (None
+        when none was recorded); ``LookupError`` saying why not."""
         library = self.library
         if library is None:
             raise LookupError("games are not recorded on this board: there is no library to open one from")
         if game_id == self._row:
             raise LookupError("that is the game on the board")
         try:
-            return library.load(game_id)
+            seconds = library.row(game_id)["seconds"]
+            game = library.load(game_id)
         except _LIBRARY_FAILURES as error:
             raise LookupError(str(error)) from None
+        return game, None if seconds is None else float(seconds) * 1000
 
 
 def _rows(library: Library, game: Game) -> list[dict[str, Any]]:

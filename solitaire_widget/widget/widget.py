@@ -139,7 +139,7 @@ class SolitaireWidget(RecordingBoard, IntentHandling, anywidget.AnyWidget):
         self._this_thread = ThreadFlags()
         self._last_run: Run | None = None
         self._game = game_for(game, seed, options)
-        self._clock = Clock.start()
+        self._clock = Clock.for_game(self._game)
         self._recorder = Recorder(library, self._publish_recording)
         self._recorder.showing(self._game)
         self._move_callbacks = CallbackDispatcher()

@@ -333,3 +333,22 @@ def test_vegas_is_klondike_only(library):
     k = SolitaireWidget("klondike", seed=3, scoring="vegas", library=library)
     k.new_game("father", seed=3)
     assert k.state["score"]["scoring"] == "standard", "Father scores cards home"
+
+
+def test_a_past_game_opened_shows_its_recorded_time_standing_still_until_played_on(library):
+    w = SolitaireWidget("klondike", seed=7, library=library)
+    first_moves(w, 3)
+    past_id = w._recorder.row
+    w.new_game(seed=11)
+    recorded = library.row(past_id)["seconds"]
+    assert recorded is not None
+    view = View(w)
+    view.intent("open_game", id=past_id)
+    state = w.state
+    assert state["clock_held"] and state["finished_at"] - state["first_move_at"] == round(recorded * 1000)
+    view.intent("goto", ply=1)
+    assert (w.state["clock_held"], w.state["first_move_at"]) == (True, state["first_move_at"])
+    first_moves(w, 1)
+    assert not w.state["clock_held"] and w.state["finished_at"] is None
+    (row,) = [row for row in rows(library) if row["id"] == w._recorder.row]
+    assert row["seconds"] >= recorded, "played on, its time counts on from the time recorded"
