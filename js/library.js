@@ -31,6 +31,9 @@ export function streakText(streak) {
   return streak > 0 ? `${streak} won` : `${-streak} lost`;
 }
 
+/** How the win rate counts abandoned games, said under the figures. */
+export const WIN_RATE_WORDS = "The win rate is the share of games won among all those played: an abandoned game counts as a game not won.";
+
 /** The statistics' figures as [label, text] pairs, in the panel's order. */
 export function statisticsRows(stats) {
   const rate = Number.isFinite(stats.win_rate) && stats.played ? `${Math.round(stats.win_rate * 100)}%` : "\u2013";
@@ -38,6 +41,8 @@ export function statisticsRows(stats) {
   return [
     ["Played", count(stats.played)],
     ["Won", count(stats.won)],
+    ["Lost", count(stats.lost)],
+    ["Abandoned", count(stats.abandoned)],
     ["Win rate", rate],
     ["Current streak", streakText(stats.current_streak)],
     ["Longest win streak", count(stats.longest_win_streak)],

@@ -1,16 +1,16 @@
 // The game library on the board: the toolbar's Statistics button opens a panel at the top of
 // the move list's column with two tabs. Statistics: the figures of the games of the kind on
-// show (played, won, win rate, streaks, best time, fewest moves, average moves of wins) and
-// the last 20 results as a strip of coloured cells, each with its result in words. History:
-// the latest games of that kind, newest first (50 at most); a click or Enter on a row opens
-// that game on the board (after the board's "abandon this game?" question when one is in
-// progress). Python answers a `library` query with one message (see intents.py); the panel
+// show (played, won, lost and abandoned apart, the win rate and how it counts abandoned games,
+// streaks, best time, fewest moves, average moves of wins) and the last 20 results as a strip
+// of coloured cells, each with its result in words. History: the latest games of that kind,
+// newest first (50 at most); a click or Enter on a row opens that game on the board (after
+// the board's "abandon this game?" question when one is in progress). Python answers a `library` query with one message (see intents.py); the panel
 // asks when it opens and again when the game on show starts, ends or changes kind. When the
 // `recording` trait says recording failed (a full disk, a locked or corrupt file), the board
 // says so once, in a toast and to screen readers; play goes on.
 
 import "./library.css";
-import { historyRows, kindText, recentCells, recordingText, statisticsRows } from "./library.js";
+import { WIN_RATE_WORDS, historyRows, kindText, recentCells, recordingText, statisticsRows } from "./library.js";
 import { SUPPRESS_SHORTCUTS, makeButton, makeElement, makeIcon, setText } from "./dom.js";
 
 const CHART = [
@@ -96,10 +96,12 @@ export class LibraryPanel {
 
   buildStatistics() {
     this.figures = makeElement("div", "sw-figures");
+    this.rateWords = makeElement("p", "sw-figures-note", { hidden: "" });
+    this.rateWords.textContent = WIN_RATE_WORDS;
     const caption = makeElement("p", "sw-results-caption");
     caption.textContent = "Last 20 results, oldest first";
     this.strip = makeElement("ol", "sw-results", { "data-results": "", "aria-label": "Last 20 results, oldest first" });
-    this.pages.get("statistics").append(this.figures, caption, this.strip);
+    this.pages.get("statistics").append(this.figures, this.rateWords, caption, this.strip);
   }
 
   buildHistory() {
@@ -191,6 +193,7 @@ export class LibraryPanel {
     this.el.dataset.recording = answer.recording ? String(answer.recording.status) : "off";
     this.figures.replaceChildren();
     this.strip.replaceChildren();
+    this.rateWords.hidden = !stats;
     if (stats) this.drawStatistics(stats);
     this.drawHistory(answer.history, Boolean(stats));
   }

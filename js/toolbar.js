@@ -27,6 +27,8 @@ export function seedRefusal(typed) {
   return `a seed is a whole number from 0 to ${MAX_SEED}, not "${typed}"`;
 }
 
+const CLOCK_HELD = "The time recorded with this game (none for a lesson): the clock starts again with a move of your own.";
+
 function seedText(seed) {
   return seed === null || seed === undefined ? "" : String(seed);
 }
@@ -153,6 +155,11 @@ export class Toolbar {
   updateClock() {
     const state = this.view.state;
     setText(this.clockText, clockText(timePlayed(state, Date.now())));
+    // A record or a lesson on show is not being played: its clock says why it stands still.
+    const held = Boolean(state && state.clock_held);
+    this.clockText.classList.toggle("sw-clock--held", held);
+    setAttr(this.clockText, "title", held ? CLOCK_HELD : "");
+    setAttr(this.clockText, "aria-label", held ? "time played, stopped" : "time played");
   }
 
   onControlChange(event) {

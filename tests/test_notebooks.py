@@ -1,19 +1,22 @@
 """Every notebook in notebooks/ runs from top to bottom with a kernel, so none can rot; the
-marimo notebook (a Python file, not an ipynb) runs through marimo as a script. The
-notebooks that are tutorials of the docs site run once per suite, in the site's build
-(``docs_site``, whose myst-nb fails on a cell that raises); the others run here.
+marimo notebook (a Python file, not an ipynb) runs through marimo as a script.
 
 script.ipynb plays ``SOLITAIRE_WIDGET_DEALS`` deals per game (1,000 when unset): the suite
-sets a small number so the notebook runs in seconds. The game library is a temporary one."""
+sets a small number so the notebook runs in seconds. The game library is a temporary one,
+and once a notebook has run it holds no game of no moves (a tour that plays a move and takes
+it back has not played a game)."""
 
 from __future__ import annotations
 
 import importlib.util
+import re
 from pathlib import Path
 
 import nbformat
 import pytest
 from nbclient import NotebookClient
+
+import solitaire_widget as sw
 
 pytestmark = pytest.mark.slow
 
@@ -21,30 +24,75 @@ NOTEBOOK_DIR = Path(__file__).resolve().parent.parent / "notebooks"
 NOTEBOOKS = sorted(NOTEBOOK_DIR.glob("*.ipynb"))
 MARIMO_NOTEBOOK = NOTEBOOK_DIR / "play_marimo.py"
 DEALS = "12"
-TUTORIALS = {path.name for path in (NOTEBOOK_DIR.parent / "docs" / "tutorials").glob("*.ipynb")}
 
 
-def test_every_notebook_runs_once_per_suite_here_or_in_the_site_build():
-    """The tutorials run in the site's build (``docs_site``: myst-nb runs their cells in order
-    and fails the build on one that raises, as test_docs.py shows), the rest here."""
-    assert TUTORIALS and {path.name for path in NOTEBOOKS} >= TUTORIALS
+def shown_board(notebook: nbformat.NotebookNode, source: str) -> dict:
+    """The saved widget state of the board shown by the code cell whose source is ``source``."""
+    (cell,) = [cell for cell in notebook.cells if cell.cell_type == "code" and cell.source == source]
+    (view,) = [
+        output.data["application/vnd.jupyter.widget-view+json"]
+        for output in cell.outputs
+        if "application/vnd.jupyter.widget-view+json" in output.get("data", {})
+    ]
+    models = notebook.metadata["widgets"]["application/vnd.jupyter.widget-state+json"]["state"]
+    return models[view["model_id"]]["state"]
 
 
-@pytest.mark.parametrize(
-    "path", [p for p in NOTEBOOKS if p.name not in TUTORIALS], ids=lambda path: path.name
-)
+def analysed_board_stays_analysed(notebook: nbformat.NotebookNode) -> None:
+    """Run All leaves the board of the analysed game analysed: the lesson has a board of its own."""
+    board = shown_board(notebook, "w = sw.SolitaireWidget(game)\nw")
+    assert board["analysis"]["status"] == "done"
+    assert len(board["analysis"]["moves"]) == board["state"]["line_length"] > 0
+    assert board["state"]["lesson"] is None
+
+
+def my_bot_beats_greedy(notebook: nbformat.NotebookNode) -> None:
+    """The notebook's own bot is worth learning from: the share it wins, printed beside it, is
+    more than greedy's."""
+    printed = [
+        output.text
+        for cell in notebook.cells
+        for output in cell.get("outputs", [])
+        if output.output_type == "stream" and "my_bot wins" in output.text
+    ]
+    (line,) = printed
+    shares = re.fullmatch(r"Of the first 100 Klondike deals, my_bot wins (\d+)% \(greedy: (\d+)%\)\n", line)
+    assert shares is not None, line
+    mine, greedy = map(int, shares.groups())
+    assert mine > greedy
+
+
+AFTER_RUN = {"analyse.ipynb": analysed_board_stays_analysed, "script.ipynb": my_bot_beats_greedy}
+"""Checks of what a notebook leaves behind once every cell has run, by notebook name."""
+
+
+@pytest.mark.parametrize("path", NOTEBOOKS, ids=lambda path: path.name)
 def test_the_notebook_runs_in_order_without_an_error(path, tmp_path, monkeypatch):
     monkeypatch.setenv("SOLITAIRE_WIDGET_DEALS", DEALS)  # the kernel inherits it
     # and records its boards' games into a library of this test's, never the user's
     monkeypatch.setenv("SOLITAIRE_WIDGET_LIBRARY", str(tmp_path / "library.sqlite3"))
     notebook = nbformat.read(path, as_version=4)
+    assert notebook.metadata["kernelspec"]["name"] == "python3"
     NotebookClient(
         notebook, timeout=120, kernel_name="python3", resources={"metadata": {"path": tmp_path}}
     ).execute()
-    assert notebook.metadata["kernelspec"]["name"] == "python3"
-    code = [cell for cell in notebook.cells if cell.cell_type == "code"]
-    assert [output for cell in code for output in cell.outputs if output.output_type == "error"] == []
-    assert all(cell.execution_count for cell in code)
+    errors = [
+        output
+        for cell in notebook.cells
+        if cell.cell_type == "code"
+        for output in cell.outputs
+        if output.output_type == "error"
+    ]
+    assert errors == []
+    assert all(cell.execution_count for cell in notebook.cells if cell.cell_type == "code")
+    library_path = tmp_path / "library.sqlite3"
+    if library_path.exists():
+        with sw.Library(library_path) as library:
+            kept = library.games()
+            rows = kept if isinstance(kept, list) else kept.to_dict("records")
+        assert [row for row in rows if row["moves"] == 0] == []
+    if path.name in AFTER_RUN:
+        AFTER_RUN[path.name](notebook)
 
 
 def test_the_marimo_notebook_runs_as_a_script(monkeypatch):

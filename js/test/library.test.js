@@ -3,7 +3,7 @@
 
 import { describe, expect, it } from "vitest";
 import answer from "./fixtures/library.json";
-import { dateText, historyRows, recentCells, recordingText, scoreText, statisticsRows, streakText } from "../library.js";
+import { WIN_RATE_WORDS, dateText, historyRows, recentCells, recordingText, scoreText, statisticsRows, streakText } from "../library.js";
 import { click, fixture, key, mount } from "./helpers.js";
 
 function fresh() {
@@ -27,6 +27,8 @@ describe("the library's words", () => {
     expect(statisticsRows(answer.statistics)).toEqual([
       ["Played", "22"],
       ["Won", "12"],
+      ["Lost", "6"],
+      ["Abandoned", "4"],
       ["Win rate", "55%"],
       ["Current streak", "1 won"],
       ["Longest win streak", "3"],
@@ -82,6 +84,11 @@ describe("the Statistics panel", () => {
     expect(q(".sw-library-title").textContent).toBe("Klondike, draw 1");
     const figures = qa(".sw-figure").map((el) => [el.querySelector(".sw-figure-label").textContent, el.querySelector(".sw-figure-value").textContent]);
     expect(figures).toEqual(statisticsRows(answer.statistics));
+    // Abandoned games apart from losses, and in words how the win rate counts them.
+    expect(figures.slice(1, 5).map(([label]) => label)).toEqual(["Won", "Lost", "Abandoned", "Win rate"]);
+    expect(q(".sw-figures-note").hidden).toBe(false);
+    expect(q(".sw-figures-note").textContent).toBe(WIN_RATE_WORDS);
+    expect(WIN_RATE_WORDS).toMatch(/abandoned game counts as a game not won/);
     const cells = qa("[data-results] .sw-result");
     expect(cells).toHaveLength(20);
     expect(cells.map((el) => el.getAttribute("data-result"))).toEqual(answer.statistics.recent);
@@ -101,6 +108,7 @@ describe("the Statistics panel", () => {
     expect(q(".sw-library-note").hidden).toBe(false);
     expect(q(".sw-library-note").textContent).toMatch(/library=False.*SOLITAIRE_WIDGET_LIBRARY/);
     expect(q(".sw-figure")).toBeNull();
+    expect(q(".sw-figures-note").hidden).toBe(true);
   });
 
   it("asks again when the game on show ends or another deal comes", () => {

@@ -773,6 +773,28 @@ describe("toolbar and messages", () => {
     expect(q(".sw-clock").textContent).toBe("0:12");
   });
 
+  it("the clock of a record or a lesson stands still at its recorded time, and says why", () => {
+    vi.useFakeTimers();
+    const state = fixture("klondike_mid");
+    const now = state.started_at + 500_000;
+    vi.setSystemTime(now);
+    const held = next(state, { clock_held: true, finished_at: now, first_move_at: now - 95_000 });
+    const { model, q } = view(held);
+    const clock = q(".sw-clock");
+    expect(clock.textContent).toBe("1:35");
+    vi.advanceTimersByTime(10_000);
+    expect(clock.textContent).toBe("1:35");
+    expect(clock.classList.contains("sw-clock--held")).toBe(true);
+    expect(clock.title).toMatch(/clock starts again with a move of your own/);
+    expect(clock.getAttribute("aria-label")).toBe("time played, stopped");
+    // Played on: Python's state lets it run from there.
+    model.setState(next(held, { clock_held: false, finished_at: null, first_move_at: Date.now() - 95_000 }));
+    vi.advanceTimersByTime(5_000);
+    expect(clock.textContent).toBe("1:40");
+    expect(clock.classList.contains("sw-clock--held")).toBe(false);
+    expect(clock.getAttribute("aria-label")).toBe("time played");
+  });
+
   it("a win shows over the board, each fact once, with Undo and New game", () => {
     const won = fixture("klondike_won");
     won.message = "You won in 123 moves!";

@@ -202,6 +202,15 @@ class Library(Atomic):
             raise LibraryError(f"the library holds no game {game_id}")
         return Game.from_record(record_of(found[0][0]))
 
+    def row(self, game_id: int) -> dict[str, Any]:
+        """The row of game ``game_id``, a dict with the columns ``games`` gives;
+        ``LibraryError`` when the library holds none."""
+        self._check_id(game_id)
+        found = self._query(f"SELECT {', '.join(COLUMNS)} FROM games WHERE id = ?", (game_id,))
+        if not found:
+            raise LibraryError(f"the library holds no game {game_id}")
+        return row_of(found[0])
+
     def games(self, game: str | None = None, *, limit: int | None = None, **options: object) -> Table:
         """The games kept, newest first: all of them, or those of ``game`` (a game name)
         whose options include ``options`` (e.g. ``draw=3``), at most ``limit``.

@@ -3,11 +3,15 @@
 The games counted are those that ended: ``"won"``, ``"lost"`` and ``"abandoned"``; a game
 still ``"playing"`` is not counted at all. A game is a win of the player's only when its
 result is ``"won"`` and the demo (or a strategy) played none of its moves (``demo`` false):
-a game the demo finished counts as a loss everywhere here, in ``won``, the streaks and
-``recent``. ``"abandoned"`` counts as a loss in the streaks. Games are taken in the order
-they were started.
+a game the demo finished counts as a loss everywhere here, in ``won``, ``lost``, the
+streaks and ``recent``. ``"abandoned"`` games are counted apart from losses (``abandoned``,
+``lost``), but they are games not won: ``win_rate`` is the share won of every game counted,
+abandoned ones included, and an abandoned game breaks a winning streak as a loss does. Games
+are taken in the order they were started.
 
 >>> st = statistics_of("wwlaw")
+>>> st.played, st.won, st.lost, st.abandoned, st.win_rate
+(5, 3, 1, 1, 0.6)
 >>> st.current_streak, st.longest_win_streak, st.longest_losing_streak
 (1, 2, 2)
 """
@@ -32,6 +36,7 @@ class Statistics:
     """Figures over the games of one kind that ended (see the module docstring for which
     games count and how).
 
+    ``played`` is ``won + lost + abandoned``.
     ``current_streak`` is signed: +3 means the last three games were won, -2 that the last
     two were lost (or abandoned, or finished by the demo), 0 when no game is counted.
     ``best_seconds``, ``fewest_moves`` and ``average_moves_won`` are over the player's wins
@@ -44,6 +49,8 @@ class Statistics:
     played: int = 0
     won: int = 0
     win_rate: float = 0.0
+    lost: int = 0
+    abandoned: int = 0
     current_streak: int = 0
     longest_win_streak: int = 0
     longest_losing_streak: int = 0
@@ -85,6 +92,8 @@ def statistics_of(
         played=len(codes),
         won=won,
         win_rate=won / len(codes) if codes else 0.0,
+        lost=codes.count(LOST),
+        abandoned=codes.count(ABANDONED),
         current_streak=current,
         longest_win_streak=max(map(len, re.findall(f"{WON}+", codes)), default=0),
         longest_losing_streak=max(map(len, re.findall(f"[{not_won}]+", codes)), default=0),

@@ -18,6 +18,7 @@ from typing import Any
 
 from .executors import Executor, play_runs
 from .runner import COLUMNS, MAX_MOVES, TIME_LIMIT, Row, Table, make_run, table
+from .step import describe
 from .strategies import Strategy
 
 SUMMARY_COLUMNS = ("game", "strategy", "deals", "wins", "win_rate", "low", "high", "errors", "mean_moves")
@@ -175,7 +176,8 @@ def compare(
 
     ``games`` is a game's name or several; the other arguments are ``simulate``'s, and
     every run shares one progress bar and one pool. ``confidence`` sets the intervals
-    (0.95: 95% Wilson score intervals).
+    (0.95: 95% Wilson score intervals). Strategies not given by name (a list of them, or a
+    lone strategy) are a ``TypeError`` that says so.
 
     >>> from solitaire_widget import strategies
     >>> result = compare("following", {"greedy": strategies.greedy}, 4, executor="serial", progress=False)
@@ -184,6 +186,13 @@ def compare(
     """
     if isinstance(games, str):
         games = [games]
+    if not isinstance(strategies, Mapping):
+        # A list of strategies has no names to put in the table: say what is wanted instead.
+        raise TypeError(
+            "compare's strategies is a dict of names to strategies, such as "
+            f"{{'greedy': sw.strategies.greedy}}, not a {type(strategies).__name__}: "
+            f"{describe(strategies)}"
+        )
     if not strategies:
         raise ValueError("compare needs at least one strategy: {'name': strategy, ...}")
     if not 0 < confidence < 1:

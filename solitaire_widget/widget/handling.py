@@ -232,10 +232,10 @@ class IntentHandling(StateSync):
 
     def _open_game(self, intent: dict[str, Any]) -> None:
         try:
-            past = self._recorder.past_game(intent["id"])
+            past, shown_ms = self._recorder.past_game(intent["id"])
         except LookupError as error:
             raise Refusal(str(error)) from None
-        self._switch_to(past)
+        self._switch_to(past, shown_ms)
 
     def _view_closed(self, _intent: dict[str, Any]) -> None:
         """Counted by ``_count_view``, which every intent goes through; nothing more to do."""

@@ -52,9 +52,16 @@ The synced trait ``state`` is a dict, replaced as a whole on every change::
                     solver's line}; views show a Stop button while it plays and decide on
                     end, never on the words
     started_at      ms since the epoch when this deal began (the widget was made, new_game, restart)
-    finished_at     ms since the epoch when the game became won or stuck; null while playing
-    first_move_at   ms since the epoch of the deal's first move (the time played counts from
-                    it); null before it
+    finished_at     ms since the epoch when the clock stopped: when the game became won or
+                    stuck, or when a board that shows a record or a lesson came on show;
+                    null while the clock runs
+    first_move_at   ms since the epoch the time played counts from: the deal's first move;
+                    null before it. The clock shows finished_at (or now) - first_move_at
+    clock_held      bool: the clock stands still because the board shows a game already
+                    played (a record, a past game from the library, a game given with its
+                    moves) or a lesson. Its time is the one recorded with the game (0 when
+                    none was); stepping through the moves leaves it still, and the first move
+                    played outside a lesson starts it again, on from that time
     score           null while the scoring setting is "off"; else {"scoring": "standard" |
                     "vegas", "game": the current line's score, "total": the figure to show:
                     the same in standard scoring, in Vegas the balance of the library's

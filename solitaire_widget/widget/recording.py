@@ -3,7 +3,10 @@ its score, and what the Statistics panel and the History list show.
 
 A row is made at the game's first move played on the board (a deal nobody touched is not a
 game) and replaced after every change that follows (a move, undo, redo, goto, a comment, an
-analysis), so a kernel that dies loses at most the change being made. Its result is the
+analysis), so a kernel that dies loses at most the change being made. A game taken back to
+its deal (undone, or stepped back to the start, to no move played) is no game either: its
+row is removed, and the next move played makes it again, so the library never holds a game
+of no moves. Its result is the
 library's reading of the game's outcome (``won``, ``lost``, ``playing``), or ``abandoned``
 when another game replaces it or the board is closed (``w.close()``) before its end. A
 view going away is not an end: a cell's output is drawn again and again, and the kernel
@@ -190,6 +193,9 @@ class Recorder:
         if library is None:
             return
         try:
+            if game.ply == 0:
+                self._forget_row(library)
+                return
             self._row = library.save(
                 game,
                 game_id=self._row,
@@ -204,6 +210,12 @@ class Recorder:
             )
         except Exception as error:  # whatever it is, the game goes on (see the module's docstring)
             self._fail(error)
+
+    def _forget_row(self, library: Library) -> None:
+        """Remove the row of a game back at its deal (see the module's docstring)."""
+        if self._row is not None:
+            row, self._row = self._row, None
+            library.delete(row)
 
     def _fail(self, error: Exception) -> None:
         self._failure = f"{error} (the game goes on)"
@@ -274,17 +286,20 @@ class Recorder:
             "current": row.get("id") == self._row,
         }
 
-    def past_game(self, game_id: int) -> Game:
-        """The game of row ``game_id`` to show on the board; ``LookupError`` saying why not."""
+    def past_game(self, game_id: int) -> tuple[Game, float | None]:
+        """The game of row ``game_id`` to show on the board, and its time played in ms (None
+        when none was recorded); ``LookupError`` saying why not."""
         library = self.library
         if library is None:
             raise LookupError("games are not recorded on this board: there is no library to open one from")
         if game_id == self._row:
             raise LookupError("that is the game on the board")
         try:
-            return library.load(game_id)
+            seconds = library.row(game_id)["seconds"]
+            game = library.load(game_id)
         except _LIBRARY_FAILURES as error:
             raise LookupError(str(error)) from None
+        return game, None if seconds is None else float(seconds) * 1000
 
 
 def _rows(library: Library, game: Game) -> list[dict[str, Any]]:

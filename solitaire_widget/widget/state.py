@@ -33,11 +33,28 @@ def now_ms() -> int:
 @dataclass(frozen=True)
 class Clock:
     """When the deal began, when its first move was made (the time played counts from it,
-    None before it) and when the game first became won or stuck (None while playing)."""
+    None before it) and when the clock stopped: when the game first became won or stuck, or
+    on a board that shows a record or a lesson (None while it runs).
+
+    A clock that is ``held`` stands still, showing the time played up to ``finished_at``
+    (``first_move_at`` is set so that it shows the time recorded with the game, or none): a
+    board that shows a game already played (a record, a past game, a lesson) is not being
+    played. Stepping through the game's moves leaves it still; the player's own move (not a
+    lesson's answer) starts it again, on from the time it showed.
+
+    >>> clock = Clock.still(65_000)
+    >>> clock.held, clock.finished_at - clock.first_move_at
+    (True, 65000)
+    >>> clock.after("playing", 3, "goto") is clock
+    True
+    >>> clock.after("playing", 4, "play").held
+    False
+    """
 
     started_at: int
     finished_at: int | None = None
     first_move_at: int | None = None
+    held: bool = False
 
     @classmethod
     def start(cls) -> Clock:
@@ -45,22 +62,57 @@ class Clock:
         return cls(now_ms())
 
     @classmethod
+    def still(cls, shown_ms: float = 0) -> Clock:
+        """A clock that stands still showing ``shown_ms`` of time played (see ``held``)."""
+        now = now_ms()
+        return cls(now, now, now - round(shown_ms), held=True)
+
+    @classmethod
+    def for_game(cls, game: Game, shown_ms: float | None = None) -> Clock:
+        """The clock of ``game`` coming on show now: a deal nobody played waits for its first
+        move; a game with moves already in its tree stands still, showing ``shown_ms`` (the
+        time recorded with it; none when None)."""
+        if game.ply == 0 and not game.line:
+            return cls.start()
+        return cls.still(shown_ms or 0)
+
+    @classmethod
     def of(cls, state: dict[str, Any]) -> Clock:
         """The clock a state carries."""
-        return cls(state["started_at"], state["finished_at"], state["first_move_at"])
+        return cls(state["started_at"], state["finished_at"], state["first_move_at"], state["clock_held"])
 
-    def after(self, status: str, moves: int) -> Clock:
-        """The clock once the game's status is ``status`` with ``moves`` played: it starts
-        with the first move, stops when the game first ends and runs again when an undo
-        brings it back into play."""
-        first_move_at = self.first_move_at
+    def stopped(self) -> Clock:
+        """This clock held where it stands now (as a lesson holds it)."""
+        if self.held:
+            return self
+        now = now_ms()
+        end = now if self.finished_at is None else self.finished_at
+        shown = 0 if self.first_move_at is None else end - self.first_move_at
+        return Clock(self.started_at, end, end - shown, held=True)
+
+    def after(self, status: str, moves: int, change: str | None = None, *, lesson: bool = False) -> Clock:
+        """The clock once the game's status is ``status`` with ``moves`` played, after
+        ``change`` (an action of ``Game.add_listener``, None for none): it starts with the
+        first move, stops when the game first ends and runs again when an undo brings it back
+        into play. While a ``lesson`` runs it is held; a held clock stays so until a move is
+        played outside a lesson."""
+        if lesson:
+            return self.stopped()
+        clock = self
+        if self.held:
+            if change != "play":
+                return self
+            assert self.finished_at is not None and self.first_move_at is not None
+            # Played on: the clock runs again from the time it showed.
+            clock = Clock(self.started_at, None, now_ms() - (self.finished_at - self.first_move_at))
+        first_move_at = clock.first_move_at
         if first_move_at is None and moves > 0:
             first_move_at = now_ms()
         if status == "playing":
-            return Clock(self.started_at, None, first_move_at)
-        if self.finished_at is None:
-            return Clock(self.started_at, now_ms(), first_move_at)
-        return Clock(self.started_at, self.finished_at, first_move_at)
+            return Clock(clock.started_at, None, first_move_at)
+        if clock.finished_at is None:
+            return Clock(clock.started_at, now_ms(), first_move_at)
+        return Clock(clock.started_at, clock.finished_at, first_move_at)
 
 
 def status_of(game: Game) -> tuple[str, str | None, str | None]:
@@ -99,7 +151,7 @@ def board_state(
     del position["history"]
     moves = game.ply
     status, termination, message = status_of(game)
-    clock = clock.after(status, moves)
+    clock = clock.after(status, moves, None if last is None else last[0], lesson=lesson is not None)
     return {
         "version": version,
         "game": game.name,
@@ -124,5 +176,6 @@ def board_state(
         "started_at": clock.started_at,
         "finished_at": clock.finished_at,
         "first_move_at": clock.first_move_at,
+        "clock_held": clock.held,
         "score": score,
     }

@@ -165,8 +165,9 @@ class StateSync:
                 if action == "play":
                     self._move_callbacks(move)
 
-    def _switch_to(self, game: Game) -> None:
-        """Show ``game`` as a new deal: follow its changes instead of the old game's. Called
+    def _switch_to(self, game: Game, shown_ms: float | None = None) -> None:
+        """Show ``game`` as a new deal: follow its changes instead of the old game's, with the
+        clock ``Clock.for_game`` gives it (``shown_ms``: the time recorded with it). Called
         holding the lock of the game on show; takes the new one's too, so no other thread
         sees the switch half made. (Locks are taken in that order, the shown game's first: a
         thread that holds a game's lock while it asks to show that game, as another thread
@@ -178,7 +179,7 @@ class StateSync:
             self._recorder.abandon(self._game, self._clock, self.scoring)
             self._follow(game)
             self._recorder.showing(game)
-            self._clock = Clock.start()
+            self._clock = Clock.for_game(game, shown_ms)
             self._publish(None)
 
     def _follow(self, game: Game) -> None:

@@ -141,7 +141,7 @@ class SolitaireWidget(RecordingBoard, IntentHandling, anywidget.AnyWidget):
         settings = {name: options.pop(name) for name in SETTINGS if name in options}
         self._this_thread = ThreadFlags()
         self._game = game_for(game, seed, options)
-        self._clock = Clock.start()
+        self._clock = Clock.for_game(self._game)
         self._recorder = Recorder(library, self._publish_recording)
         self._recorder.showing(self._game)
         self._move_callbacks = CallbackDispatcher()

@@ -149,6 +149,17 @@ def test_a_deleted_game_is_gone(lib):
     assert [row["id"] for row in rows(lib)] == [second]
     with pytest.raises(sw.LibraryError, match=f"no game {first}"):
         lib.load(first)
+    with pytest.raises(sw.LibraryError, match=f"no game {first}"):
+        lib.row(first)
+
+
+def test_one_row_is_read_by_its_id_as_the_list_gives_it(lib):
+    first = lib.save(played(sw.Game.new(seed=1), 3), seconds=42.5)
+    lib.save(sw.Game.new(seed=2))
+    assert lib.row(first) == next(row for row in rows(lib) if row["id"] == first)
+    assert lib.row(first)["seconds"] == 42.5 and list(lib.row(first)) == COLUMNS
+    with pytest.raises(sw.LibraryError, match="a game id is a whole number"):
+        lib.row("1")
 
 
 def test_without_pandas_the_rows_are_a_list_of_dicts(lib, monkeypatch):

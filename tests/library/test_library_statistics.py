@@ -1,6 +1,7 @@
-"""Statistics: which games count (not those playing; a demo's win is a loss), streaks with
-``abandoned`` as a loss, best time and fewest moves of the player's wins, the Vegas total,
-and the streaks of any sequence against a plain count."""
+"""Statistics: which games count (not those playing; a demo's win is a loss), abandoned games
+counted apart from losses, streaks with ``abandoned`` as a loss, best time and fewest moves
+of the player's wins, the Vegas total, and the streaks of any sequence against a plain
+count."""
 
 from __future__ import annotations
 
@@ -42,6 +43,7 @@ def test_statistics_of_a_hand_made_sequence(lib):
         lib.save(game, result=given, started_at=START + timedelta(days=day), **extra)
     stats = lib.statistics("klondike")
     assert (stats.played, stats.won) == (7, 3) and stats.win_rate == 3 / 7
+    assert (stats.lost, stats.abandoned) == (2, 2)  # the demo's win among the losses, abandoned apart
     assert stats.current_streak == -2 and stats.longest_win_streak == 2 and stats.longest_losing_streak == 2
     assert stats.recent == ("won", "lost", "lost", "won", "won", "abandoned", "abandoned")
     assert stats.best_seconds == 70.0 and stats.fewest_moves == 1 and stats.average_moves_won == 1.0
@@ -82,6 +84,8 @@ def test_streaks_agree_with_a_plain_count(results):
         results
     )
     assert stats.played == len(results) and stats.won == results.count("won")
+    assert (stats.lost, stats.abandoned) == (results.count("lost"), results.count("abandoned"))
+    assert stats.won + stats.lost + stats.abandoned == stats.played
 
 
 LOST = lost_game()

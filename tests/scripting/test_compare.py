@@ -102,3 +102,11 @@ def test_bad_arguments_are_refused():
         sw.compare("klondike", {"greedy": strategies.greedy}, 3, confidence=95)
     with pytest.raises(ValueError, match="spider"):
         sw.compare(["klondike", "spider"], {"greedy": strategies.greedy}, 3)
+
+
+@pytest.mark.parametrize("given", [[strategies.greedy], strategies.greedy, ("greedy", strategies.greedy)])
+def test_strategies_not_given_by_name_are_a_type_error_that_says_what_compare_wants(given):
+    wanted = r"^compare's strategies is a dict of names to strategies, such as"
+    with pytest.raises(TypeError, match=wanted) as raised:
+        sw.compare("klondike", given, 3)
+    assert f"not a {type(given).__name__}" in str(raised.value)

@@ -151,6 +151,25 @@ def test_a_game_in_progress_is_abandoned_by_a_new_deal_and_by_close(library):
     assert [row["result"] for row in rows(library)] == ["abandoned", "abandoned", "abandoned"]
 
 
+def test_a_game_taken_back_to_its_deal_has_no_row_and_is_not_abandoned(library):
+    w = SolitaireWidget("klondike", seed=7, library=library)
+    first_moves(w, 2)
+    w.goto(0)
+    assert rows(library) == [], "a game stepped back to its deal is no game"
+    w.goto(2)
+    (row,) = rows(library)
+    assert (row["moves"], row["result"]) == (2, "playing")
+    w.undo()
+    w.undo()
+    assert rows(library) == [] and w._recorder.row is None
+    w.new_game(seed=8)
+    assert rows(library) == [], "no game of no moves is abandoned"
+    first_moves(w, 1)
+    w.undo()
+    w.close()
+    assert rows(library) == []
+
+
 def test_a_lesson_is_not_recorded(library):
     source = sw.Game.new("klondike", seed=7)
     for _ in range(3):
@@ -314,3 +333,22 @@ def test_vegas_is_klondike_only(library):
     k = SolitaireWidget("klondike", seed=3, scoring="vegas", library=library)
     k.new_game("father", seed=3)
     assert k.state["score"]["scoring"] == "standard", "Father scores cards home"
+
+
+def test_a_past_game_opened_shows_its_recorded_time_standing_still_until_played_on(library):
+    w = SolitaireWidget("klondike", seed=7, library=library)
+    first_moves(w, 3)
+    past_id = w._recorder.row
+    w.new_game(seed=11)
+    recorded = library.row(past_id)["seconds"]
+    assert recorded is not None
+    view = View(w)
+    view.intent("open_game", id=past_id)
+    state = w.state
+    assert state["clock_held"] and state["finished_at"] - state["first_move_at"] == round(recorded * 1000)
+    view.intent("goto", ply=1)
+    assert (w.state["clock_held"], w.state["first_move_at"]) == (True, state["first_move_at"])
+    first_moves(w, 1)
+    assert not w.state["clock_held"] and w.state["finished_at"] is None
+    (row,) = [row for row in rows(library) if row["id"] == w._recorder.row]
+    assert row["seconds"] >= recorded, "played on, its time counts on from the time recorded"

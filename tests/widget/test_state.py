@@ -82,3 +82,52 @@ def test_building_the_state_changes_neither_the_game_nor_its_listeners():
     before = game.to_dict()
     state_of(game)
     assert game.to_dict() == before and heard == []
+
+
+def test_a_fresh_deal_waits_for_its_first_move_and_a_game_with_moves_stands_still(now):
+    game = sw.Game.new("klondike", seed=7)
+    assert Clock.for_game(game) == Clock(now["ms"])
+    game.play(game.legal_moves()[0])
+    game.goto(0)  # back at the deal, but with a move in its tree: a game already played
+    for played in (game, mid_game()):
+        clock = Clock.for_game(played, 42_000)
+        assert clock.held and (clock.finished_at - clock.first_move_at) == 42_000
+    assert Clock.for_game(mid_game()) == Clock(now["ms"], now["ms"], now["ms"], held=True)
+
+
+def test_a_held_clock_stands_still_through_steps_and_runs_on_from_its_time_at_a_move(now):
+    game = mid_game()
+    held = state_of(game, Clock.still(95_000))
+    assert held["clock_held"] and held["finished_at"] - held["first_move_at"] == 95_000
+    now["ms"] += 30_000
+    for change in ("goto", "undo", "redo", "enter", None):
+        last = None if change is None else (change, None)
+        stepped = board_state(game, TimelineSync(game), version=6, last=last, clock=Clock.of(held))
+        assert (stepped["clock_held"], stepped["finished_at"], stepped["first_move_at"]) == (
+            True,
+            held["finished_at"],
+            held["first_move_at"],
+        )
+    move = game.legal_moves()[0]
+    game.play(move)
+    running = board_state(game, TimelineSync(game), version=7, last=("play", move), clock=Clock.of(held))
+    assert not running["clock_held"] and running["finished_at"] is None
+    assert now["ms"] - running["first_move_at"] == 95_000, "it runs on from the time it showed"
+
+
+def test_a_lesson_holds_the_clock_even_for_its_moves(now):
+    game = mid_game()
+    move = game.legal_moves()[0]
+    running = Clock(STARTED, None, STARTED + 10_000)
+    game.play(move)
+    lesson = {"kind": "moves"}
+
+    def answered(clock: Clock) -> dict:
+        timeline = TimelineSync(game)
+        return board_state(game, timeline, version=6, last=("play", move), clock=clock, lesson=lesson)
+
+    state = answered(running)
+    assert state["clock_held"] and state["finished_at"] - state["first_move_at"] == 50_000
+    now["ms"] += 20_000
+    again = answered(Clock.of(state))
+    assert (again["finished_at"], again["first_move_at"]) == (state["finished_at"], state["first_move_at"])

@@ -223,3 +223,28 @@ def test_a_lesson_on_a_record_with_an_illegal_move_is_refused_and_nothing_change
     with pytest.raises(sw.RecordError, match=r"tree\[3\] \(move 3\): t5>f3 is not legal there"):
         w.lesson(data)
     assert w.game is before and w.state["version"] == version and w.state["lesson"] is None
+
+
+def test_a_record_or_a_lesson_on_the_board_holds_the_clock(tmp_path):
+    g = walked()
+    g.save(tmp_path / "game.json")
+    for shown in (sw.SolitaireWidget(g.copy()), sw.SolitaireWidget("klondike", seed=1)):
+        if shown.game.name == "klondike":
+            shown.load(tmp_path / "game.json")
+        assert shown.state["clock_held"] and shown.state["finished_at"] == shown.state["first_move_at"]
+        shown.goto(3)
+        assert shown.state["clock_held"], "stepping through a record is not playing it"
+        shown.play(shown.legal_moves()[0])
+        assert not shown.state["clock_held"] and shown.state["finished_at"] is None
+
+    w = sw.SolitaireWidget("klondike", seed=1)
+    view = View(w)
+    w.lesson(lesson_game())
+    assert w.state["clock_held"]
+    view.move(lesson_game().line[0])
+    assert w.game.ply == 1 and w.state["clock_held"], "a lesson's moves are not timed"
+    assert w.state["finished_at"] == w.state["first_move_at"]
+    w.end_lesson()
+    assert w.state["clock_held"]
+    w.play(w.legal_moves()[0])
+    assert not w.state["clock_held"]
