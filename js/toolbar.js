@@ -33,6 +33,11 @@ function seedText(seed) {
   return seed === null || seed === undefined ? "" : String(seed);
 }
 
+/** What makes a state another deal: its game, its seed or when it began. */
+function dealKey(state) {
+  return JSON.stringify([state.game, state.seed ?? null, state.started_at ?? null]);
+}
+
 export class Toolbar {
   constructor(view) {
     this.view = view;
@@ -68,6 +73,10 @@ export class Toolbar {
       title: "The seed of this deal. Type another and press Enter (or New game) to play that deal.",
     });
     seedLabel.append(seedCaption, this.seedInput);
+    this.seedEdited = false; // typed into since the box last showed the deal on the board
+    this.shownDeal = null; // dealKey of the deal the box last showed
+    this.controller = new AbortController();
+    this.seedInput.addEventListener("input", () => (this.seedEdited = true), { signal: this.controller.signal });
     this.makePlayButtons();
     this.movesText = makeElement("span", "sw-moves");
     this.scoreText = makeElement("span", "sw-score", { "data-score": "", hidden: "" });
@@ -106,6 +115,34 @@ export class Toolbar {
 
   destroy() {
     clearInterval(this.clockTimer);
+    this.controller.abort();
+  }
+
+  /**
+   * The box shows the deal on the board: every new deal (a new game, a winnable deal found,
+   * a past game opened, a restart) writes its seed there, whatever the focus, and so does
+   * every other state, unless the player is typing a seed in the box at that moment.
+   */
+  showSeed(state) {
+    const deal = dealKey(state);
+    const typing = this.seedEdited && document.activeElement === this.seedInput;
+    if (deal === this.shownDeal && typing) return;
+    this.shownDeal = deal;
+    this.seedEdited = false;
+    this.seedInput.value = seedText(state.seed);
+  }
+
+  /**
+   * The seed a new deal asks for, as typed in the box: null for a random deal, undefined
+   * when the box holds no seed Python takes. `fromBox` (Enter in the box) takes what the box
+   * says, the seed on the board included; otherwise (New game, N, the chooser, Draw 1/3) a
+   * box that still shows the deal on the board means a random deal.
+   */
+  typedSeed(state, fromBox) {
+    const typed = this.seedInput.value.trim();
+    if (typed === "") return null;
+    if (!fromBox && !this.seedEdited && typed === seedText(state.seed)) return null;
+    return parseSeed(typed) ?? undefined;
   }
 
   /** The draw chosen for a new Klondike deal: 1 or 3. */
@@ -121,7 +158,7 @@ export class Toolbar {
       if (this.gameSelect.value !== state.game) this.gameSelect.value = state.game;
       const draw = String((state.options && state.options.draw) || 1);
       if (this.drawSelect.value !== draw) this.drawSelect.value = draw;
-      if (document.activeElement !== this.seedInput) this.seedInput.value = seedText(state.seed);
+      this.showSeed(state);
       this.newButton.title =
         state.seed === null || state.seed === undefined
           ? "Deal a new game (N)"
@@ -171,8 +208,9 @@ export class Toolbar {
   onSeedKey(event) {
     if (event.key === "Enter") {
       event.preventDefault();
-      this.view.newGame();
+      this.view.newGame(null, { fromSeedBox: true });
     } else if (event.key === "Escape") {
+      this.seedEdited = false;
       this.seedInput.value = seedText(this.view.state && this.view.state.seed);
     }
   }

@@ -35,7 +35,7 @@ import { PlayAids } from "./playaids.js";
 import { PointerPlay } from "./pointer.js";
 import { isRunning, runNews } from "./run.js";
 import { STUDY_ACTIONS, Study } from "./study.js";
-import { Toolbar, parseSeed, seedRefusal } from "./toolbar.js";
+import { Toolbar, seedRefusal } from "./toolbar.js";
 
 const STILL_WAITING = "Still waiting for the kernel to answer the last request.";
 
@@ -330,20 +330,16 @@ export class SolitaireView {
     return true;
   }
 
-  newGame(game = null) {
+  newGame(game = null, { fromSeedBox = false } = {}) {
     const state = this.state;
     if (this.problem) return;
     const chosen = game || state.game;
-    const typed = this.toolbar.seedInput.value.trim();
-    let seed = null;
-    if (typed !== "" && typed !== String(state.seed ?? "")) {
-      seed = parseSeed(typed);
-      if (seed === null) {
-        const text = seedRefusal(typed);
-        this.feedback.showToast(text, { kind: "error" });
-        this.feedback.announce(text);
-        return;
-      }
+    const seed = this.toolbar.typedSeed(state, fromSeedBox);
+    if (seed === undefined) {
+      const text = seedRefusal(this.toolbar.seedInput.value.trim());
+      this.feedback.showToast(text, { kind: "error" });
+      this.feedback.announce(text);
+      return;
     }
     const options = chosen === state.game ? { ...(state.options || {}) } : {};
     if (chosen === "klondike") options.draw = this.toolbar.chosenDraw();

@@ -699,6 +699,71 @@ describe("toolbar and messages", () => {
     expect(model.sent[0]).toMatchObject({ kind: "new_game", game: "father", seed: 12345, options: state.options });
   });
 
+  it("Enter in the seed box deals the seed it shows, the one on the board too; New game deals at random", () => {
+    const state = fixture("father_start");
+    const { model, q } = view(state);
+    const seed = q('[data-control="seed"]');
+    seed.focus();
+    seed.value = String(state.seed); // typed again: the deal on the board
+    seed.dispatchEvent(new Event("input", { bubbles: true }));
+    key(seed, "Enter");
+    expect(model.sent.at(-1)).toMatchObject({ kind: "new_game", game: "father", seed: state.seed });
+    model.setState(next(state, { started_at: state.started_at + 1 }));
+    key(seed, "Enter"); // untouched, the box still says which deal: Enter deals it again
+    expect(model.sent.at(-1)).toMatchObject({ kind: "new_game", seed: state.seed });
+    model.setState(next(model.get("state"), { started_at: state.started_at + 2 }));
+    click(q('[data-action="new"]'));
+    expect(model.sent.at(-1)).toMatchObject({ kind: "new_game", seed: null });
+    model.setState(next(model.get("state"), { started_at: state.started_at + 3 }));
+    seed.focus();
+    seed.value = String(state.seed);
+    seed.dispatchEvent(new Event("input", { bubbles: true }));
+    click(q('[data-action="new"]')); // typed, even the same seed: New game deals what was typed
+    expect(model.sent.at(-1)).toMatchObject({ kind: "new_game", seed: state.seed });
+  });
+
+  it("the seed box always shows the deal on the board, unless the player is typing in it", () => {
+    const state = fixture("klondike_start");
+    const { model, q, pile } = view(state);
+    const seed = q('[data-control="seed"]');
+    const type = (text) => {
+      seed.focus();
+      seed.value = text;
+      seed.dispatchEvent(new Event("input", { bubbles: true }));
+    };
+    // A winnable deal found from the seed typed (15 gave 16): the box says 16, focused or not.
+    type("15");
+    key(seed, "Enter");
+    expect(document.activeElement).toBe(seed);
+    let shown = next(state, { seed: 16, moves: 0, started_at: state.started_at + 1 });
+    model.setState(shown);
+    expect(seed.value).toBe("16");
+    // Typing while the board changes under it (a strategy plays): the typing stays.
+    type("99");
+    shown = next(shown, { moves: 1 });
+    model.setState(shown);
+    expect(seed.value).toBe("99");
+    // Undo to the start, with the focus on the board: the box shows the deal again.
+    pile("stock").focus();
+    shown = next(shown, { moves: 0 });
+    model.setState(shown);
+    expect(seed.value).toBe("16");
+    // A past game opened from History, a restart, a new deal: each writes its own seed.
+    type("123");
+    for (const [changes, text] of [
+      [{ seed: 4242, started_at: shown.started_at + 1 }, "4242"],
+      [{ seed: null, started_at: shown.started_at + 2 }, ""],
+      [{ game: "father", seed: 7, started_at: shown.started_at + 3 }, "7"],
+    ]) {
+      shown = next(shown, changes);
+      model.setState(shown);
+      expect(seed.value).toBe(text);
+    }
+    type("8");
+    key(seed, "Escape");
+    expect(seed.value).toBe("7");
+  });
+
   it("a seed that is not a whole number is refused in the view", () => {
     const { model, q, root } = view(fixture("father_mid"));
     const seed = q('[data-control="seed"]');
