@@ -1,8 +1,8 @@
 // Reading the state's `legal` list: which targets to highlight, what a drop or a
-// double-click means. The view never judges a move itself; when nothing legal matches, it
-// still sends the intent so Python can say why.
+// double-click means. The view never judges a move itself: a drop that nothing legal
+// matches is still sent, so Python can say why; a double-click with no foundation to go
+// to sends nothing, and the board says no foundation takes the card.
 
-import { rankOf, suitOf } from "./cards.js";
 import { parsePileId } from "./piles.js";
 
 function asMove(entry) {
@@ -33,25 +33,11 @@ export function longestMovableRun(legal, source) {
 
 /**
  * The foundation move a double-click on the top card of `source` means: the first legal
- * one, else the foundation whose refusal will explain most (it wants the same rank, then
- * the same suit, then it is empty, else the first), so Python's answer is useful.
+ * one, or null when no foundation takes the card (the board then says so, sending nothing).
  */
 export function foundationMoveFor(state, source) {
-  const legal = state.legal;
-  const entry = legal.find((e) => e[0] === source && e[1].startsWith("foundation/") && e[2] === 1);
-  if (entry) return asMove(entry);
-  const card = topCardOf(state.position, source);
-  const foundations = state.position.foundations;
-  const takes = state.foundation_takes || [];
-  const pick = (test) => foundations.findIndex((pile, i) => test(pile, takes[i] || []));
-  let index = -1;
-  if (card) {
-    index = pick((pile, wants) => wants.some((code) => rankOf(code) === rankOf(card)));
-    if (index < 0) index = pick((pile, wants) => wants.some((code) => suitOf(code) === suitOf(card)));
-    if (index < 0) index = pick((pile) => pile.length > 0 && suitOf(pile[pile.length - 1]) === suitOf(card));
-  }
-  if (index < 0) index = pick((pile) => pile.length === 0);
-  return { source, target: `foundation/${Math.max(0, index)}`, count: 1 };
+  const entry = state.legal.find((e) => e[0] === source && e[1].startsWith("foundation/") && e[2] === 1);
+  return entry ? asMove(entry) : null;
 }
 
 /** The move a click on the stock means: draw, or redeal when the stock is empty. */

@@ -2,6 +2,7 @@
 // drag cards and drop them on a pile.
 
 import { MOVE_ANIMATION_MS } from "./board.js";
+import { cardWords } from "./cards.js";
 import { translate } from "./dom.js";
 import { runWords } from "./labels.js";
 import { dropTarget, foundationMoveFor } from "./legal.js";
@@ -74,7 +75,15 @@ export class PointerPlay {
     if (cardEl.classList.contains("sw-card--down")) return;
     event.preventDefault();
     view.held = null;
-    view.sendMove(foundationMoveFor(view.state, pileId));
+    const move = foundationMoveFor(view.state, pileId);
+    if (move) {
+      view.sendMove(move);
+    } else {
+      view.board.updateHighlights();
+      const said = `No foundation takes the ${cardWords(cardEl.getAttribute("data-card"))} now.`;
+      view.feedback.showToast(said);
+      view.feedback.announce(said);
+    }
   }
 
   onPointerDown(event) {

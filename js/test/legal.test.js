@@ -51,21 +51,10 @@ describe("reading the legal moves", () => {
     });
   });
 
-  it("with no legal foundation move, the most telling foundation still gets the intent", () => {
+  it("with no legal foundation move, a double-click means no move", () => {
     const state = fixture("klondike_mid");
-    // Foundation 1 holds clubs up to the three: a club that does not fit goes there, so the
-    // refusal talks about that suit.
-    state.position.foundations = [["AH"], ["AC", "2C", "3C"], [], []];
-    state.foundation_takes = [["2H"], ["4C"], ["AC", "AD", "AS"], ["AC", "AD", "AS"]];
-    state.position.waste = ["9C"];
-    state.legal = [];
-    expect(foundationMoveFor(state, "waste").target).toBe("foundation/1");
-    state.position.waste = ["4H"];
-    expect(foundationMoveFor(state, "waste").target).toBe("foundation/1");
-    state.position.waste = ["7H"];
-    expect(foundationMoveFor(state, "waste").target).toBe("foundation/0");
-    state.position.waste = ["7D"];
-    expect(foundationMoveFor(state, "waste").target).toBe("foundation/2");
+    state.legal = [["waste", "tableau/2", 1]];
+    expect(foundationMoveFor(state, "waste")).toBe(null);
   });
 
   it("the stock draws, or redeals when it is empty", () => {

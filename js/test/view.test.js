@@ -250,6 +250,16 @@ describe("playing with the pointer", () => {
     ]);
   });
 
+  it("a double-click on a card no foundation takes sends nothing and says so", () => {
+    const state = fixture("klondike_start");
+    const { model, card, q } = view(state);
+    const top = state.position.tableau[0].up.at(-1);
+    expect(state.legal.some((e) => e[0] === "tableau/0" && e[1].startsWith("foundation/"))).toBe(false);
+    doubleClick(card(top));
+    expect(model.sent).toEqual([]);
+    expect(q(".sw-toast").textContent).toMatch(/^No foundation takes the .+ now\.$/);
+  });
+
   it("clicking the stock draws; an empty stock redeals", () => {
     const start = fixture("klondike_start");
     const first = view(start);
