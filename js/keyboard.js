@@ -12,18 +12,46 @@ const KEY_HELP =
   "Escape stops a demo, a strategy, a replay or an analysis; with nothing to stop it leaves the board for the notebook. " +
   "[ and ] step back and forward through the moves of the line. ? shows or hides this help.";
 
+/** The keys as the ? button shows them: what to press, and what it does. */
+export const KEY_TABLE = [
+  ["\u2190 \u2191 \u2192 \u2193", "move between piles"],
+  ["Enter, Space", "pick up cards, put them down"],
+  ["Shift \u2191 \u2193", "hold more or fewer cards"],
+  ["Escape", "put held cards back; stop a demo, a strategy, a replay or an analysis; else leave the board"],
+  ["U, R", "undo, redo"],
+  ["A", "send cards home while it is safe"],
+  ["H", "hint"],
+  ["D", "demo (D again stops it)"],
+  ["N", "new game"],
+  ["[ ]", "step back, forward through the moves"],
+  ["?", "show or hide these keys"],
+];
+
 export class KeyboardPlay {
   constructor(view) {
     this.view = view;
+    // Screen readers hear the keys as a sentence (the board's description); the table is the
+    // same for the eyes, beside the ? button.
     this.help = makeElement("p", "sw-visually-hidden", { id: `sw-help-${view.viewId}` });
     this.help.textContent = KEY_HELP;
+    this.keyTable = makeElement("div", "sw-keyhelp", { "aria-hidden": "true", hidden: "" });
+    const table = makeElement("table", "sw-keyhelp-table");
+    for (const [keys, what] of KEY_TABLE) {
+      const row = makeElement("tr");
+      const keysCell = makeElement("th", "", { scope: "row" });
+      keysCell.textContent = keys;
+      const whatCell = makeElement("td");
+      whatCell.textContent = what;
+      row.append(keysCell, whatCell);
+      table.append(row);
+    }
+    this.keyTable.append(table);
   }
 
-  /** Shows the key help to everyone, or back to screen readers only (the ? button and key). */
+  /** Shows the keys' table beside the ? button, or hides it (the ? button and key). */
   toggleHelp() {
-    const shown = this.help.classList.toggle("sw-keyhelp");
-    this.help.classList.toggle("sw-visually-hidden", !shown);
-    return shown;
+    this.keyTable.hidden = !this.keyTable.hidden;
+    return !this.keyTable.hidden;
   }
 
   /** Gives `pileId` the board's tab stop (view.focusId) and, unless told not to, the focus. */

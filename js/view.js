@@ -95,6 +95,7 @@ export class SolitaireView {
       feedback: this.feedback,
     });
     this.toolbar.helpButton.before(this.library.button);
+    this.toolbar.helpButton.after(this.keyboard.keyTable);
     this.aids.hintPanel.after(this.library.el);
     // Kept games leave the chooser and Draw 1/3 showing the game on the board.
     this.confirmation = new DealConfirmation({ viewId: this.viewId, onAnswered: () => this.toolbar.update() });

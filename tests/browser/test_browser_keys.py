@@ -110,3 +110,28 @@ def test_a_new_deal_over_a_game_in_progress_asks_first(open_notebook, page_error
     python = notebook.assert_board_matches_python()
     assert python["position"]["history"] == []
     assert page_errors == []
+
+
+@pytest.mark.browser(timeout=120)
+def test_the_keys_open_as_a_table_beside_their_button_on_screen_in_a_small_window(
+    open_notebook, page_errors, artifacts
+):
+    notebook = open_notebook([KLONDIKE_SEED_3])
+    root = notebook.wait_for_widget()
+    notebook.page.set_viewport_size({"width": 800, "height": 900})
+    try:
+        button = root.locator(".sw-toolbar [data-action='help']")
+        button.click()
+        table = root.locator(".sw-keyhelp")
+        expect(table).to_be_visible()
+        expect(table.locator("tr")).to_have_count(11)
+        box, near, board = table.bounding_box(), button.bounding_box(), root.bounding_box()
+        assert board["x"] <= box["x"] and box["x"] + box["width"] <= board["x"] + board["width"], box
+        assert box["y"] + box["height"] <= 900, box
+        assert 0 <= box["y"] - (near["y"] + near["height"]) <= 16, "the table opens just under its button"
+        root.screenshot(path=artifacts / "keys-800x900.png", animations="disabled")
+        button.click()
+        expect(table).to_be_hidden()
+    finally:
+        notebook.page.set_viewport_size({"width": 1400, "height": 1000})
+    assert page_errors == []
