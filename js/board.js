@@ -153,6 +153,7 @@ export class Board {
     }
     // A face-down card is never ringed: the ring would tell which card lies there.
     for (const [code, entry] of this.cards) entry.el.classList.toggle("sw-card--marked", entry.up && marks.has(code));
+    this.el.toggleAttribute("data-marked", marks.size > 0);
   }
 
   renderPile(pile, layout, context) {
@@ -337,5 +338,6 @@ export class Board {
     }
     const heldCards = new Set(this.heldCards());
     for (const entry of this.cards.values()) entry.el.classList.toggle("sw-card--held", heldCards.has(entry.el));
+    this.el.toggleAttribute("data-holding", held !== null);
   }
 }

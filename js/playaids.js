@@ -284,6 +284,7 @@ export class PlayAids {
     const cards = source ? board.cardElements(source) : [];
     const moving = new Set(cards.slice(Math.max(0, cards.length - (marks ? marks.count : 0))));
     for (const entry of board.cards.values()) entry.el.classList.toggle("sw-card--hint", moving.has(entry.el));
+    board.el.toggleAttribute("data-hinting", Boolean(marks));
   }
 
   /** The hint's panel, and its words for screen readers, once per hint. */

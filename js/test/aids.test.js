@@ -138,6 +138,8 @@ describe("the play aids in the view", () => {
     expect(pile("foundation/0").getAttribute("data-hint")).toBe("target");
     expect(qa("[data-hint]")).toHaveLength(2);
     expect(qa(".sw-card--hint")).toEqual([card("AH")]);
+    // The hint quiets the last move's outlines (the board's data-hinting, see widget.css).
+    expect(q(".sw-board").hasAttribute("data-hinting")).toBe(true);
     expect(pile("tableau/4").getAttribute("data-pile")).toBe("tableau/4");
     expect(q(".sw-hint-panel").hidden).toBe(false);
     expect(q(".sw-hint-text").textContent).toBe("A♥ home: the heuristic's best move.");
@@ -148,6 +150,7 @@ describe("the play aids in the view", () => {
     model.setState({ ...structuredClone(state), version: state.version + 1 });
     expect(qa("[data-hint]")).toHaveLength(0);
     expect(qa(".sw-card--hint")).toHaveLength(0);
+    expect(q(".sw-board").hasAttribute("data-hinting")).toBe(false);
     expect(q(".sw-hint-panel").hidden).toBe(true);
   });
 

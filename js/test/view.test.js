@@ -484,10 +484,14 @@ describe("keyboard play", () => {
     expect(event.defaultPrevented).toBe(true);
     expect(pile("tableau/1").querySelector(".sw-card--held").getAttribute("data-card")).toBe("5H");
     expect(pile("tableau/5").classList.contains("sw-pile--target")).toBe(true);
+    // Held cards quiet the other outlines (the board's data-holding, see widget.css).
+    const board = pile("tableau/1").closest(".sw-board");
+    expect(board.hasAttribute("data-holding")).toBe(true);
     for (let i = 0; i < 4; i += 1) key(document.activeElement, "ArrowRight");
     expect(document.activeElement).toBe(pile("tableau/5"));
     key(document.activeElement, " ");
     expect(model.sent[0]).toMatchObject({ kind: "move", version: state.version, source: "tableau/1", target: "tableau/5", count: 1 });
+    expect(board.hasAttribute("data-holding")).toBe(false);
   });
 
   it("Enter on a column picks its longest movable run; Shift+Up/Down change it; Escape cancels", () => {
