@@ -56,6 +56,7 @@ export class Board {
     this.styledSize = "";
     this.width = 0;
     this.laidOutWidth = 0;
+    this.glides = new Set(); // the animations of cards gliding to their places
     this.reduceMotion =
       typeof window.matchMedia === "function" && window.matchMedia("(prefers-reduced-motion: reduce)").matches;
   }
@@ -220,7 +221,8 @@ export class Board {
       const { x, y } = offsets[i];
       const left = rect.x + x;
       const top = rect.y + y;
-      if (entry.pile !== pile.id || entry.dx || entry.dy) {
+      // A card the pointer holds stays with the pointer (PointerPlay.followLayout moves it there).
+      if (entry.pile !== pile.id || (!entry.dragged && (entry.dx || entry.dy))) {
         if (entry.pile !== null) {
           moving.push({ entry, dx: entry.left + entry.dx - left, dy: entry.top + entry.dy - top });
         }
@@ -236,7 +238,7 @@ export class Board {
       if (entry.x !== x || entry.y !== y) {
         entry.x = x;
         entry.y = y;
-        entry.el.style.transform = translate(x, y);
+        if (!entry.dragged) entry.el.style.transform = translate(x, y);
       }
     });
   }
@@ -266,8 +268,9 @@ export class Board {
     let entry = this.cards.get(code);
     if (!entry) {
       const el = makeElement("div", "sw-card", { role: "img" });
-      // x, y: offset in the pile; left, top: place on the board; dx, dy: a drag's displacement.
-      entry = { el, faceNodes: null, up: null, pile: null, x: NaN, y: NaN, left: 0, top: 0, dx: 0, dy: 0 };
+      // x, y: offset in the pile; left, top: place on the board; dx, dy: a drag's displacement;
+      // dragged: the pointer holds it now.
+      entry = { el, faceNodes: null, up: null, pile: null, x: NaN, y: NaN, left: 0, top: 0, dx: 0, dy: 0, dragged: false };
       this.cards.set(code, entry);
     }
     return entry;
@@ -298,23 +301,36 @@ export class Board {
 
   /** Cards that changed pile glide from where they were (computed, so no layout is forced). */
   animateMoves(moving) {
-    if (this.reduceMotion) return;
     for (const { entry, dx, dy } of moving) {
-      if ((Math.abs(dx) < 1 && Math.abs(dy) < 1) || typeof entry.el.animate !== "function") continue;
-      const glide = entry.el.animate(
-        [
-          { transform: translate(entry.x + dx, entry.y + dy), zIndex: 20 },
-          { transform: translate(entry.x, entry.y), zIndex: 20 },
-        ],
-        { duration: MOVE_ANIMATION_MS, easing: "cubic-bezier(.2,.7,.3,1)" },
-      );
-      // A card on its way is not there yet: a click where it passes (the next click on the
-      // stock, say) goes to what lies beneath, not to the card flying by.
-      entry.el.classList.add("sw-card--gliding");
-      const landed = () => entry.el.classList.remove("sw-card--gliding");
-      glide.addEventListener("finish", landed);
-      glide.addEventListener("cancel", landed);
+      if (Math.abs(dx) < 1 && Math.abs(dy) < 1) continue;
+      this.glide(entry.el, translate(entry.x + dx, entry.y + dy), translate(entry.x, entry.y), "cubic-bezier(.2,.7,.3,1)");
     }
+  }
+
+  /** `el` glides from the transform `from` to `to` (its own transform already), unless motion is reduced. */
+  glide(el, from, to, easing) {
+    if (this.reduceMotion || from === to || typeof el.animate !== "function") return;
+    const frames = [{ transform: from, zIndex: 20 }, { transform: to, zIndex: 20 }];
+    const glide = el.animate(frames, { duration: MOVE_ANIMATION_MS, easing });
+    this.glides.add(glide);
+    // A card on its way is not there yet: a click where it passes (the next click on the
+    // stock, say) goes to what lies beneath, not to the card flying by.
+    el.classList.add("sw-card--gliding");
+    const landed = () => {
+      this.glides.delete(glide);
+      el.classList.remove("sw-card--gliding");
+    };
+    glide.addEventListener("finish", landed);
+    glide.addEventListener("cancel", landed);
+  }
+
+  /**
+   * Ends every glide at once: after the board is laid out at another size, a glide would
+   * carry its card to where the old layout put it, then jump; the card shows in its new
+   * place instead.
+   */
+  settleGlides() {
+    for (const glide of [...this.glides]) glide.cancel();
   }
 
   /** The elements of the cards the player holds (view.held), bottom card first. */

@@ -90,7 +90,7 @@ export class KeyboardPlay {
    * replay of the line, an analysis; null when there is nothing to cancel. */
   cancellation() {
     const view = this.view;
-    if (view.held) return () => view.putBack();
+    if (view.held) return () => view.hand.putBack();
     if (isRunning(view.state)) return () => view.runCommand("stop");
     if (view.study.replay.playing) return () => view.study.replay.stop();
     if (view.study.analysis().status === "running") return () => view.runCommand("stop_analysis");
@@ -120,11 +120,11 @@ export class KeyboardPlay {
       case "longer":
       case "shorter": {
         const resized = resizeHeld(view.state, view.held, action === "longer" ? 1 : -1);
-        if (resized !== view.held) view.pickUp(resized);
+        if (resized !== view.held) view.hand.pickUp(resized);
         break;
       }
       case "activate":
-        view.activate(view.focusId);
+        view.hand.activate(view.focusId);
         break;
       case "cancel": {
         const cancel = this.cancellation();

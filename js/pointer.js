@@ -1,7 +1,8 @@
 // Playing with the pointer: click a card then a pile, double-click to send a card home,
-// drag cards and drop them on a pile.
+// drag cards and drop them on a pile. A drag lasts until the button is released, Escape is
+// pressed or the board changes under it (a new state); the board laid out again meanwhile
+// (a resize, a scrollbar or a panel appearing) keeps the cards under the pointer.
 
-import { MOVE_ANIMATION_MS } from "./board.js";
 import { cardWords } from "./cards.js";
 import { translate } from "./dom.js";
 import { runWords } from "./labels.js";
@@ -34,7 +35,7 @@ export class PointerPlay {
     }
     const pileEl = event.target.closest("[data-pile]");
     if (!pileEl) {
-      if (view.held) view.putBack();
+      if (view.held) view.hand.putBack();
       return;
     }
     const pileId = pileEl.getAttribute("data-pile");
@@ -45,10 +46,10 @@ export class PointerPlay {
       return;
     }
     if (view.held && view.held.source === pileId && count && count !== view.held.count) {
-      view.pickUp({ source: pileId, count });
+      view.hand.pickUp({ source: pileId, count });
       return;
     }
-    view.activate(pileId, count || null);
+    view.hand.activate(pileId, count || null);
   }
 
   /** Cards from `cardEl` to the top of its pile (0 for a face-down card, null for no card). */
@@ -88,7 +89,8 @@ export class PointerPlay {
 
   onPointerDown(event) {
     this.suppressClick = false;
-    if (event.button !== 0 || this.drag || this.view.problem || this.view.pending) return;
+    const view = this.view;
+    if (event.button !== 0 || this.drag || view.problem || view.pending) return;
     const cardEl = event.target.closest && event.target.closest(".sw-card");
     const pileEl = cardEl && cardEl.closest("[data-pile]");
     if (!pileEl || cardEl.classList.contains("sw-card--down")) return;
@@ -100,14 +102,14 @@ export class PointerPlay {
 
   onPointerMove(event) {
     if (this.drag) {
-      if (event.pointerId === this.drag.pointerId) this.moveDrag(event);
+      if (event.pointerId === this.drag.pointerId) this.moveDrag(event.clientX, event.clientY);
       return;
     }
     const press = this.press;
     if (!press || event.pointerId !== press.pointerId) return;
     if (Math.hypot(event.clientX - press.x, event.clientY - press.y) < DRAG_THRESHOLD_PX) return;
     this.startDrag(press);
-    this.moveDrag(event);
+    this.moveDrag(event.clientX, event.clientY);
   }
 
   onPointerUp(event) {
@@ -127,16 +129,22 @@ export class PointerPlay {
     const pile = board.piles.get(press.source);
     const elements = board.heldCards();
     const entries = elements.map((el) => board.cards.get(el.getAttribute("data-card")));
+    const [lead] = entries;
+    const boardRect = board.el.getBoundingClientRect();
+    const { cardWidth, cardHeight } = board.layout;
     this.drag = {
       pointerId: press.pointerId,
-      x: press.x,
-      y: press.y,
       source: press.source,
       count: press.count,
       entries,
       pileEl: pile.el,
       hover: null,
-      boardRect: board.el.getBoundingClientRect(),
+      // Where the pointer holds the lead card, as a share of its size: laid out again at
+      // another size, the cards stay held at the same spot.
+      grip: { x: (press.x - boardRect.left - lead.left) / cardWidth, y: (press.y - boardRect.top - lead.top) / cardHeight },
+      clientX: press.x,
+      clientY: press.y,
+      boardRect,
     };
     try {
       board.el.setPointerCapture(press.pointerId);
@@ -144,19 +152,26 @@ export class PointerPlay {
       // A synthetic pointer cannot be captured; moves still arrive on the board.
     }
     pile.el.classList.add("sw-pile--lifted");
-    for (const entry of entries) entry.el.classList.add("sw-card--dragging");
-    board.updateHighlights();
-    const first = entries[0];
-    if (first) {
-      const what = runWords(first.el.getAttribute("aria-label"), entries.length);
-      view.feedback.announce(`Dragging ${what} from ${pileName(press.source)}.`);
+    for (const entry of entries) {
+      entry.dragged = true;
+      entry.el.classList.add("sw-card--dragging");
     }
+    board.updateHighlights();
+    const what = runWords(lead.el.getAttribute("aria-label"), entries.length);
+    view.feedback.announce(`Dragging ${what} from ${pileName(press.source)}.`);
   }
 
-  moveDrag(event) {
+  /** The held cards follow the pointer, now at (`clientX`, `clientY`) in the window. */
+  moveDrag(clientX, clientY) {
     const drag = this.drag;
-    const dx = event.clientX - drag.x;
-    const dy = event.clientY - drag.y;
+    const board = this.view.board;
+    drag.clientX = clientX;
+    drag.clientY = clientY;
+    // Read afresh each time: the notebook may have scrolled or the view been laid out again.
+    drag.boardRect = board.el.getBoundingClientRect();
+    const lead = drag.entries[0];
+    const dx = clientX - drag.boardRect.left - drag.grip.x * board.layout.cardWidth - lead.left;
+    const dy = clientY - drag.boardRect.top - drag.grip.y * board.layout.cardHeight - lead.top;
     drag.dx = dx;
     drag.dy = dy;
     for (const entry of drag.entries) {
@@ -164,15 +179,24 @@ export class PointerPlay {
       entry.dy = dy;
       entry.el.style.transform = translate(entry.x + dx, entry.y + dy);
     }
-    const hover = this.dropTargetFor(drag, event);
+    const hover = this.dropTargetFor(drag, clientX, clientY);
     if (hover !== drag.hover) {
       drag.hover = hover;
-      this.view.board.updateHighlights();
+      board.updateHighlights();
     }
   }
 
+  /**
+   * After the board was laid out again mid-drag (the view resized, a scrollbar or a panel
+   * appeared): the held cards go back under the pointer, and the pile a drop would land on
+   * is found again, by the new layout.
+   */
+  followLayout() {
+    if (this.drag) this.moveDrag(this.drag.clientX, this.drag.clientY);
+  }
+
   /** The pile a drop here would target: by overlap of the lead card, then the pile under the pointer. */
-  dropTargetFor(drag, event) {
+  dropTargetFor(drag, clientX, clientY) {
     const { layout, pileOrder } = this.view.board;
     const lead = drag.entries[0];
     if (!lead) return null;
@@ -187,8 +211,8 @@ export class PointerPlay {
       const height = Math.min(cardTop + layout.cardHeight, bottom) - Math.max(cardTop, rect.y);
       candidates.push({ id, area: width > 0 && height > 0 ? width * height : 0 });
     }
-    const x = event.clientX - drag.boardRect.left;
-    const y = event.clientY - drag.boardRect.top;
+    const x = clientX - drag.boardRect.left;
+    const y = clientY - drag.boardRect.top;
     const under = pileOrder.find((id) => {
       const rect = layout.piles[id];
       return x >= rect.x && x <= rect.x + rect.width && y >= rect.y && y <= rect.y + rect.height;
@@ -199,7 +223,7 @@ export class PointerPlay {
   finishDrag(event) {
     const view = this.view;
     const drag = this.drag;
-    this.moveDrag(event);
+    this.moveDrag(event.clientX, event.clientY);
     const target = drag.hover;
     this.endDragStyles();
     if (!target || target === drag.source) {
@@ -218,21 +242,40 @@ export class PointerPlay {
     if (!drag) return;
     this.drag = null;
     drag.pileEl.classList.remove("sw-pile--lifted");
-    for (const entry of drag.entries) entry.el.classList.remove("sw-card--dragging");
+    for (const entry of drag.entries) {
+      entry.dragged = false;
+      entry.el.classList.remove("sw-card--dragging");
+    }
     const boardEl = this.view.board.el;
     if (boardEl.hasPointerCapture && boardEl.hasPointerCapture(drag.pointerId)) {
       boardEl.releasePointerCapture(drag.pointerId);
     }
   }
 
+  /** Ends a drag without a move: the cards glide back; true when a drag was on. */
   cancelDrag() {
     this.press = null;
     const drag = this.drag;
-    if (!drag) return;
+    if (!drag) return false;
     this.endDragStyles();
+    // The button may still be down: its release must not click the pile under it.
+    this.suppressClick = true;
     this.view.held = null;
     this.snapBack(drag.entries);
     this.view.board.updateHighlights();
+    return true;
+  }
+
+  /**
+   * Escape during a drag puts the cards back, wherever the focus is, and goes no further
+   * (not to the board's keys, nor to the notebook's): captured at the window before them.
+   */
+  onWindowKey(event) {
+    if (event.key !== "Escape" || !this.drag) return;
+    event.preventDefault();
+    event.stopImmediatePropagation();
+    this.cancelDrag();
+    this.view.feedback.announce("Put the cards back.");
   }
 
   /** Cards moved by a drag glide back to their places (a refused or cancelled drop). */
@@ -243,12 +286,7 @@ export class PointerPlay {
       entry.dx = 0;
       entry.dy = 0;
       entry.el.style.transform = to;
-      if (from !== to && !this.view.board.reduceMotion && typeof entry.el.animate === "function") {
-        entry.el.animate([{ transform: from, zIndex: 20 }, { transform: to, zIndex: 20 }], {
-          duration: MOVE_ANIMATION_MS,
-          easing: "ease-out",
-        });
-      }
+      this.view.board.glide(entry.el, from, to, "ease-out");
     }
   }
 

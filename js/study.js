@@ -148,13 +148,11 @@ export class Study {
     this.renderAnalysis();
     this.updateNavigation();
     this.lesson.update(state.lesson || null);
-    // Beside the board the panel is no taller than the board (its list scrolls instead).
+    // Beside the board the column is as tall as the board (its list scrolls within).
     const height = `${this.view.board.layout.height}px`;
     if (height !== this.boardHeight) {
       this.boardHeight = height;
       this.el.style.setProperty("--sw-board-h", height);
-      // The list's height changed with the board's: the current move must stay in sight.
-      if (this.moveList.current) this.moveList.keepInView(this.moveList.current);
     }
   }
 

@@ -57,11 +57,20 @@ export class MoveList {
     this.current = null; // the entry where the game stands
     this.tabStop = null; // the entry that takes the list's one tab stop
     this.scrollFrame = null;
+    // The list's height changes with the board's and as panels open above it (hint,
+    // Statistics): the current move stays in sight.
+    if (typeof ResizeObserver === "function") {
+      this.resizeObserver = new ResizeObserver(() => {
+        if (this.current) this.keepInView(this.current);
+      });
+      this.resizeObserver.observe(this.el);
+    }
   }
 
   destroy() {
     if (this.scrollFrame !== null) cancelAnimationFrame(this.scrollFrame);
     this.scrollFrame = null;
+    if (this.resizeObserver) this.resizeObserver.disconnect();
   }
 
   /** Draws `timeline` (a TimelineRows) for `state`; returns the time it took in ms. */

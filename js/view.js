@@ -20,24 +20,23 @@
 import { Board } from "./board.js";
 import { makeElement } from "./dom.js";
 import { Feedback } from "./feedback.js";
+import { Hand, STILL_WAITING } from "./hand.js";
 import { IntentChannel, makeViewId } from "./intents.js";
 import { KeyboardPlay } from "./keyboard.js";
 import { lessonNews } from "./lesson.js";
-import { activatePile, staysInWidget } from "./keys.js";
+import { staysInWidget } from "./keys.js";
 import { DealConfirmation } from "./confirm.js";
-import { describeChange, runWords } from "./labels.js";
+import { describeChange } from "./labels.js";
 import { splitWidth } from "./layout.js";
-import { stockPlayable, legalTargets, stockMove } from "./legal.js";
+import { stockPlayable, stockMove } from "./legal.js";
 import { canPredict, pendingState } from "./optimistic.js";
-import { pileName, stateProblem } from "./piles.js";
+import { stateProblem } from "./piles.js";
 import { LibraryPanel } from "./librarypanel.js";
 import { PlayAids } from "./playaids.js";
 import { PointerPlay } from "./pointer.js";
 import { isRunning, runNews } from "./run.js";
 import { STUDY_ACTIONS, Study } from "./study.js";
 import { Toolbar, seedRefusal } from "./toolbar.js";
-
-const STILL_WAITING = "Still waiting for the kernel to answer the last request.";
 
 /** Render the view of `model` into `host`; returns the cleanup function anywidget calls. */
 export function renderView(model, host) {
@@ -84,6 +83,7 @@ export class SolitaireView {
     this.keyboard = new KeyboardPlay(this);
     this.board = new Board(this, this.keyboard.help.id);
     this.pointer = new PointerPlay(this);
+    this.hand = new Hand(this);
     this.feedback = new Feedback(this);
     this.study = new Study(this);
     this.aids = new PlayAids(this);
@@ -123,6 +123,8 @@ export class SolitaireView {
     this.listen(board.el, "dblclick", (e) => pointer.onDoubleClick(e));
     // Capturing at the window runs before the notebook's own shortcut handling (on the
     // document), so keys meant for the board never reach it; see KeyboardPlay.onWindowKey.
+    // Escape ends a drag first, before the board's keys see it.
+    this.listen(window, "keydown", (e) => pointer.onWindowKey(e), true);
     this.listen(window, "keydown", (e) => keyboard.onWindowKey(e), true);
     this.listen(window, "keydown", (e) => study.onWindowKey(e), true);
     this.listen(this.root, "keydown", (e) => this.onKeyInside(e));
@@ -218,9 +220,10 @@ export class SolitaireView {
     return this.board.setWidth(boardWidth);
   }
 
+  /** The view changed width (the window, a scrollbar, a panel): laid out again; a drag goes on. */
   onResize(width) {
     if (!this.splitWidth(width)) return;
-    this.pointer.cancelDrag();
+    this.board.settleGlides();
     this.render();
   }
 
@@ -237,6 +240,7 @@ export class SolitaireView {
     const focused = document.activeElement;
     const wasOver = !this.feedback.overlay.hidden;
     this.board.render(this.pending ? this.pending.state : this.state);
+    this.pointer.followLayout();
     this.toolbar.update();
     this.study.render();
     this.aids.render();
@@ -449,48 +453,5 @@ export class SolitaireView {
     }
     if (this.study.onClick(event)) return;
     this.pointer.onClick(event);
-  }
-
-  // ------------------------------------------------------------------ picking up and dropping
-  pickUp(held) {
-    this.study.replay.stop();
-    this.held = held;
-    this.board.updateHighlights();
-    const targets = legalTargets(this.state.legal, held.source, held.count);
-    const cards = this.board.heldCards();
-    const what = cards.length ? runWords(cards[0].getAttribute("aria-label"), held.count) : `${held.count} cards`;
-    const where = targets.length ? `It can go to ${targets.map(pileName).join(", ")}.` : "No pile takes it now.";
-    this.feedback.announce(`Picked up ${what} from ${pileName(held.source)}. ${where}`);
-  }
-
-  putBack() {
-    this.held = null;
-    this.board.updateHighlights();
-    this.feedback.announce("Put the cards back.");
-  }
-
-  activate(pileId, count = null) {
-    if (pileId === "stock" && !this.held && this.channel.isWaiting(this.state.version)) {
-      this.drawsQueued += 1;
-      this.feedback.announce(STILL_WAITING);
-      return;
-    }
-    if (this.waitingForMove()) return;
-    const result = activatePile(this.state, this.held, pileId, count);
-    switch (result.kind) {
-      case "pick":
-        this.pickUp(result.held);
-        break;
-      case "drop":
-      case "send":
-        this.sendMove(result.move);
-        break;
-      case "cancel":
-        this.putBack();
-        break;
-      default:
-        this.feedback.announce(result.reason);
-        break;
-    }
   }
 }

@@ -108,6 +108,11 @@ export class FakeModel {
     for (const handler of [...(this.handlers.get(`change:${name}`) || [])]) handler();
   }
 
+  /** An event of the widget framework itself (comm_live_update: the comm went, or came). */
+  trigger(event) {
+    for (const handler of [...(this.handlers.get(event) || [])]) handler();
+  }
+
   /** A custom message from Python to every view. */
   message(content) {
     for (const handler of [...(this.handlers.get("msg:custom") || [])]) handler(content, []);
@@ -115,13 +120,15 @@ export class FakeModel {
 }
 
 /**
- * Render a view of `model` (or of a new model holding `state`) into a fresh element. Like a
- * kernel, the model then answers the view's sync_timeline with `timeline` (rows), by default
- * the line of the state's length; `timeline: null` leaves the sync unanswered.
+ * Render a view of `model` (or of a new model holding `state`) into a fresh element (with the
+ * classes `hostClasses`, as the widget framework gives it). Like a kernel, the model then
+ * answers the view's sync_timeline with `timeline` (rows), by default the line of the state's
+ * length; `timeline: null` leaves the sync unanswered.
  */
-export function mount(modelOrState, { timeline } = {}) {
+export function mount(modelOrState, { timeline, hostClasses = [] } = {}) {
   const model = modelOrState instanceof FakeModel ? modelOrState : new FakeModel(modelOrState);
   const el = document.createElement("div");
+  el.classList.add(...hostClasses);
   document.body.append(el);
   const cleanup = widget.render({ model, el });
   const state = model.get("state");
@@ -161,4 +168,70 @@ export function pointer(el, type, x, y, pointerId = 1) {
   Object.defineProperty(event, "pointerId", { value: pointerId });
   el.dispatchEvent(event);
   return event;
+}
+
+/** A Lumino signal as JupyterLab's kernel connection has them (statusChanged). */
+export class FakeSignal {
+  constructor(sender) {
+    this.sender = sender;
+    this.slots = new Set();
+  }
+
+  connect(slot) {
+    this.slots.add(slot);
+    return true;
+  }
+
+  disconnect(slot) {
+    return this.slots.delete(slot);
+  }
+
+  emit(args) {
+    for (const slot of [...this.slots]) slot(this.sender, args);
+  }
+}
+
+/** A kernel connection whose status a test sets (`kernel.set("dead")`), as a widget manager holds it. */
+export function fakeKernel(status = "idle") {
+  const kernel = { status };
+  kernel.statusChanged = new FakeSignal(kernel);
+  kernel.set = (next) => {
+    kernel.status = next;
+    kernel.statusChanged.emit(next);
+  };
+  return kernel;
+}
+
+/**
+ * Element.animate for jsdom, which has none: each call gives an animation that runs until a
+ * test finishes or a view cancels it; returns the list of them.
+ */
+export function recordAnimations() {
+  const animations = [];
+  Element.prototype.animate = function animate(frames, options) {
+    const listeners = new Map();
+    const animation = {
+      el: this,
+      frames,
+      options,
+      playState: "running",
+      addEventListener(type, listener) {
+        listeners.set(type, [...(listeners.get(type) || []), listener]);
+      },
+      end(type) {
+        if (this.playState !== "running") return;
+        this.playState = type === "finish" ? "finished" : "idle";
+        for (const listener of listeners.get(type) || []) listener();
+      },
+      finish() {
+        this.end("finish");
+      },
+      cancel() {
+        this.end("cancel");
+      },
+    };
+    animations.push(animation);
+    return animation;
+  };
+  return animations;
 }

@@ -475,3 +475,43 @@ describe("sharing the cell", () => {
     expect(q(".sw-board").style.width).toBe("800px");
   });
 });
+
+describe("the move list beside the board", () => {
+  it("keeps the current move in view when the list gets shorter (a panel opened above it)", () => {
+    const lists = [];
+    globalThis.ResizeObserver = class {
+      constructor(callback) {
+        this.callback = callback;
+        lists.push(this);
+      }
+
+      observe(target) {
+        this.target = target;
+      }
+
+      disconnect() {}
+    };
+    const frames = [];
+    globalThis.requestAnimationFrame = (callback) => frames.push(callback);
+    globalThis.cancelAnimationFrame = () => {};
+    try {
+      const { q, entry } = view(lineState(40));
+      frames.splice(0).forEach((frame) => frame());
+      const list = q("[data-timeline]");
+      const observer = lists.find((one) => one.target === list);
+      // Laid out as a browser would: 40 moves of 20 px, the list 300 px high, scrolled to the end.
+      Object.defineProperty(entry(40), "offsetTop", { value: 800 });
+      Object.defineProperty(entry(40), "offsetHeight", { value: 20 });
+      let height = 300;
+      Object.defineProperty(list, "clientHeight", { get: () => height });
+      list.scrollTop = 520;
+      height = 120; // the Statistics panel opened above the list
+      observer.callback([{ target: list }]);
+      frames.splice(0).forEach((frame) => frame());
+      expect(list.scrollTop).toBe(700);
+    } finally {
+      delete globalThis.requestAnimationFrame;
+      delete globalThis.cancelAnimationFrame;
+    }
+  });
+});

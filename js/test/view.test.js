@@ -1093,13 +1093,14 @@ describe("views and cleanup", () => {
       // The state and custom messages, the play aids with their five settings, the analysis and
       // the aids for the study side, and recording.
       expect(model.listenerCount()).toBe(11);
-      expect(observers[0].observed).toBe(1);
+      // The view's width and the move list's height.
+      expect(observers.map((observer) => observer.observed)).toEqual([1, 1]);
       mounted.cleanup();
       // The kernel hears the view has gone (it stops the solver's worker with no view left).
       expect(model.sent.at(-1)).toMatchObject({ kind: "view_closed", request: expect.stringMatching(/^\w+:\d+$/) });
       expect(model.listenerCount()).toBe(0);
       expect(model.offCalls).toBe(model.onCalls);
-      expect(observers[0].observed).toBe(0);
+      expect(observers.map((observer) => observer.observed)).toEqual([0, 0]);
       expect(vi.getTimerCount()).toBe(timersBefore);
       expect(mounted.el.children).toHaveLength(0);
       // A listener added with an AbortSignal goes when its signal aborts.
