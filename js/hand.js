@@ -34,6 +34,7 @@ export class Hand {
   /** A click, Enter or Space on `pileId` (on the run of `count` cards from its top, if given). */
   activate(pileId, count = null) {
     const view = this.view;
+    if (view.kernelLink.refused()) return;
     if (pileId === "stock" && !view.held && view.channel.isWaiting(view.state.version)) {
       view.drawsQueued += 1;
       view.feedback.announce(STILL_WAITING);

@@ -90,7 +90,7 @@ export class PointerPlay {
   onPointerDown(event) {
     this.suppressClick = false;
     const view = this.view;
-    if (event.button !== 0 || this.drag || view.problem || view.pending) return;
+    if (event.button !== 0 || this.drag || view.problem || view.pending || !view.kernelLink.live) return;
     const cardEl = event.target.closest && event.target.closest(".sw-card");
     const pileEl = cardEl && cardEl.closest("[data-pile]");
     if (!pileEl || cardEl.classList.contains("sw-card--down")) return;
@@ -187,9 +187,9 @@ export class PointerPlay {
   }
 
   /**
-   * After the board was laid out again mid-drag (the view resized, a scrollbar or a panel
-   * appeared): the held cards go back under the pointer, and the pile a drop would land on
-   * is found again, by the new layout.
+   * After the board was laid out again or moved on the page mid-drag (the view resized, a
+   * scrollbar or a panel appeared, the notebook scrolled): the held cards go back under the
+   * pointer, and the pile a drop would land on is found again, by the new layout.
    */
   followLayout() {
     if (this.drag) this.moveDrag(this.drag.clientX, this.drag.clientY);

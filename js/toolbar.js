@@ -190,8 +190,9 @@ export class Toolbar {
   }
 
   updateClock() {
-    const state = this.view.state;
-    setText(this.clockText, clockText(timePlayed(state, Date.now())));
+    const { state, kernelLink } = this.view;
+    // Without a kernel the game cannot go on: the clock stops where the kernel went.
+    setText(this.clockText, clockText(timePlayed(state, kernelLink.lostAt ?? Date.now())));
     // A record or a lesson on show is not being played: its clock says why it stands still.
     const held = Boolean(state && state.clock_held);
     this.clockText.classList.toggle("sw-clock--held", held);

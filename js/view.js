@@ -22,6 +22,7 @@ import { makeElement } from "./dom.js";
 import { Feedback } from "./feedback.js";
 import { Hand, STILL_WAITING } from "./hand.js";
 import { IntentChannel, makeViewId } from "./intents.js";
+import { KernelLink } from "./kernel.js";
 import { KeyboardPlay } from "./keyboard.js";
 import { lessonNews } from "./lesson.js";
 import { staysInWidget } from "./keys.js";
@@ -56,6 +57,7 @@ export class SolitaireView {
     this.pending = null; // { request, state }: a move drawn before Python's answer, and that picture
     this.drawsQueued = 0; // clicks on the stock made while a move waited, drawn one per new state
     this.focusId = "stock"; // the pile with the board's tab stop
+    this.kernelLink = new KernelLink({ model, host, onLost: () => this.kernelLost(), say: (text) => this.feedback.announce(text) });
     this.channel = new IntentChannel({
       viewId: this.viewId,
       send: (content) => this.model.send(content),
@@ -102,7 +104,7 @@ export class SolitaireView {
     this.felt.append(this.board.el, this.board.placeholder, this.feedback.overlay, this.confirmation.el);
     // Messages show on a line of their own under the board, never over its cards.
     const play = makeElement("div", "sw-play");
-    play.append(this.felt, this.feedback.toast);
+    play.append(this.kernelLink.note, this.felt, this.feedback.toast);
     const main = makeElement("div", "sw-main");
     main.append(play, this.study.el);
     this.root.append(this.toolbar.el, main, this.keyboard.help, this.feedback.live);
@@ -134,6 +136,8 @@ export class SolitaireView {
     this.listen(board.el, "pointerup", (e) => pointer.onPointerUp(e));
     this.listen(board.el, "pointercancel", () => pointer.cancelDrag());
     this.listen(board.el, "lostpointercapture", () => pointer.cancelDrag());
+    // The notebook scrolled under a drag (the wheel, a cell's output): cards stay under the pointer.
+    this.listen(window, "scroll", () => pointer.followLayout(), { capture: true, passive: true });
     if (typeof ResizeObserver === "function") {
       this.resizeObserver = new ResizeObserver((entries) => this.onResize(Math.floor(entries[0].contentRect.width)));
       this.resizeObserver.observe(this.root);
@@ -161,11 +165,7 @@ export class SolitaireView {
     for (const [target, type, handler, options] of this.listeners) target.removeEventListener(type, handler, options);
     this.listeners = [];
     if (this.resizeObserver) this.resizeObserver.disconnect();
-    this.toolbar.destroy();
-    this.feedback.destroy();
-    this.study.destroy();
-    this.aids.destroy();
-    this.library.destroy();
+    for (const part of [this.toolbar, this.feedback, this.study, this.aids, this.library, this.kernelLink]) part.destroy();
     this.channel.settle();
     this.root.remove();
   }
@@ -180,12 +180,7 @@ export class SolitaireView {
     if (!this.problem) {
       this.channel.stateArrived(state.version);
       if (!previous || previous.version !== state.version) {
-        // Warnings and refusals were about the board before this change.
-        this.feedback.clearKernelWarning();
-        this.feedback.hideToast();
-        this.pointer.cancelDrag();
-        this.pointer.awaiting = null;
-        this.held = null;
+        this.letGo();
         this.study.stateArrived(state);
         this.library.stateArrived(state);
         if (previous) this.announceState(previous, state);
@@ -235,6 +230,7 @@ export class SolitaireView {
       this.toolbar.update();
       this.study.showProblem();
       this.aids.render();
+      this.kernelLink.mark(this.root);
       return;
     }
     const focused = document.activeElement;
@@ -245,6 +241,7 @@ export class SolitaireView {
     this.study.render();
     this.aids.render();
     this.feedback.updateOverlay(this.state);
+    this.kernelLink.mark(this.root);
     this.keepFocus(focused, wasOver);
     this.root.dataset.version = String(this.state.version);
     this.root.dataset.renderMs = (performance.now() - started).toFixed(2);
@@ -282,7 +279,7 @@ export class SolitaireView {
     // Whatever the player asks for ends a replay; only the replay's own steps keep it going.
     if (!fromReplay) this.study.replay.stop();
     const state = this.state;
-    if (this.problem) return null;
+    if (this.problem || this.kernelLink.refused()) return null;
     let request;
     try {
       request = this.channel.send(kind, state.version, fields);
@@ -328,6 +325,31 @@ export class SolitaireView {
     return true;
   }
 
+  /**
+   * The kernel went (restarted or shut down): what was in flight goes, and the board shows
+   * the last state Python sent, greyed (kernel.js), its clock stopped and its controls off.
+   */
+  kernelLost() {
+    this.letGo();
+    this.drawsQueued = 0;
+    this.channel.settle();
+    this.study.replay.stop();
+    this.confirmation.answer(false);
+    this.dropPending();
+    this.render();
+    this.feedback.announce(this.kernelLink.words);
+  }
+
+  /** The board changed under the player (a new state, the kernel gone): the cards held or
+   * dragged go back, and the warnings and refusals about the board before go. */
+  letGo() {
+    this.feedback.clearKernelWarning();
+    this.feedback.hideToast();
+    this.pointer.cancelDrag();
+    this.pointer.awaiting = null;
+    this.held = null;
+  }
+
   /** True, after telling the player why, while a pending move holds the board. */
   waitingForMove() {
     if (!this.pending) return false;
@@ -357,6 +379,7 @@ export class SolitaireView {
 
   /** Runs `go` (a new deal, a past game opened), once the player agrees to abandon the game in progress, if one is. */
   abandoning(go, words) {
+    if (this.kernelLink.refused()) return;
     const moves = Number(this.state.moves) || 0;
     if (this.state.status === "playing" && moves > 0) this.confirmation.ask(moves, go, words);
     else go();

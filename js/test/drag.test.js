@@ -120,6 +120,25 @@ describe("a drag while the board is laid out again", () => {
     expect(model.sent.map((sent) => sent.target)).toEqual(["tableau/5"]);
   });
 
+  it("the notebook scrolling under a drag leaves the card under the pointer and finds the pile there", () => {
+    const { model, card, pile, root } = view(fixture("klondike_start"));
+    const from = card("5H");
+    const [left, top] = placeOf(from);
+    pointer(from, "pointerdown", left + 10, top + 10);
+    // Held over column 6's card as it will be once the board has scrolled up by 400 px.
+    const [x, y] = middleOf(pile("tableau/5"));
+    pointer(from, "pointermove", x, y - 400);
+    expect(pile("tableau/5").classList.contains("sw-pile--hover")).toBe(false);
+    const board = root.querySelector(".sw-board");
+    board.getBoundingClientRect = () => ({ left: 0, top: -400, right: 0, bottom: 0, width: 0, height: 0 });
+    window.dispatchEvent(new Event("scroll"));
+    const [shownX, shownY] = placeOf(from);
+    expect([shownX, shownY - 400]).toEqual([x - 10, y - 400 - 10]);
+    expect(pile("tableau/5").classList.contains("sw-pile--hover")).toBe(true);
+    pointer(from, "pointerup", x, y - 400);
+    expect(model.sent.map((sent) => sent.target)).toEqual(["tableau/5"]);
+  });
+
   it("a render for something else (an analysis, a timeline) leaves the dragged card under the pointer", () => {
     const { model, card, pile } = view(fixture("klondike_start"));
     const from = card("5H");

@@ -191,13 +191,21 @@ export class FakeSignal {
   }
 }
 
-/** A kernel connection whose status a test sets (`kernel.set("dead")`), as a widget manager holds it. */
+/**
+ * A kernel connection as a widget manager holds it: a test sets its status
+ * (`kernel.set("dead")`) or disposes of it (`kernel.dispose()`, as a shutdown does).
+ */
 export function fakeKernel(status = "idle") {
-  const kernel = { status };
+  const kernel = { status, isDisposed: false };
   kernel.statusChanged = new FakeSignal(kernel);
+  kernel.disposed = new FakeSignal(kernel);
   kernel.set = (next) => {
     kernel.status = next;
     kernel.statusChanged.emit(next);
+  };
+  kernel.dispose = () => {
+    kernel.isDisposed = true;
+    kernel.disposed.emit();
   };
   return kernel;
 }

@@ -31,7 +31,7 @@ from pathlib import Path
 from typing import Any
 
 import nbformat
-from playwright.sync_api import Browser, Locator, Page, Playwright
+from playwright.sync_api import Browser, Locator, Page, Playwright, expect
 
 REPO_ROOT = Path(__file__).resolve().parents[2]
 CHROMIUM = "/usr/bin/chromium"
@@ -718,3 +718,29 @@ def set_theme(notebook: NotebookPage, theme: str) -> None:
     notebook.page.wait_for_function("light => document.body.dataset.jpThemeLight === light", arg=light)
     # JupyterLab shows its splash over the page while the theme's styles load.
     notebook.page.wait_for_function("() => !document.querySelector('#jupyterlab-splash')")
+
+
+PICTURE = re.compile(
+    r"^This is a picture of the board, saved with the notebook: it does not play here\. "
+    r"To play, run the notebook in Jupyter, or open it in JupyterLite"
+)
+
+
+def assert_a_picture(root: Locator) -> None:
+    """A board drawn from saved widget state looks static: it says it is a picture and how
+    to play, offers no control, waits for nothing, shows no clock, and a click moves nothing."""
+    expect(root).to_have_attribute("data-kernel", "picture")
+    expect(root.locator(".sw-no-kernel")).to_be_visible()
+    expect(root.locator(".sw-no-kernel")).to_have_text(PICTURE)
+    controls = root.locator("button, select, input")
+    assert controls.count() > 5
+    assert all(controls.nth(i).is_disabled() for i in range(controls.count()))
+    expect(root).not_to_have_class(re.compile(r"\bsw-waiting\b"))
+    expect(root.locator(".sw-timeline-waiting")).to_be_hidden()
+    expect(root.locator(".sw-clock")).to_have_css("visibility", "hidden")
+    before = root.evaluate("root => root.querySelector('[data-pile=\"waste\"]').innerHTML")
+    root.locator('[data-pile="stock"]').click()
+    root.locator('[data-pile="waste"] [data-card]').last.click()
+    expect(root.locator("[aria-live]")).to_have_text(PICTURE)
+    expect(root.locator(".sw-card--held")).to_have_count(0)
+    assert root.evaluate("root => root.querySelector('[data-pile=\"waste\"]').innerHTML") == before

@@ -10,6 +10,7 @@ from harness import (
     KLONDIKE_SEED_3,
     REPO_ROOT,
     NotebookPage,
+    assert_a_picture,
     save_after_one_move,
     shown_piles,
     write_notebook,
@@ -99,7 +100,9 @@ def test_win_from_a_near_won_position(open_notebook, game):
     assert python["status"] == "won"
     assert python["message"], "a won game has a message to show"
     expect(overlay).to_be_visible()
-    expect(overlay).to_contain_text(python["message"])
+    # Each fact once: the title says it is won, the line under it how many moves and how long.
+    expect(overlay.locator(".sw-overlay-title")).to_have_text("You won!")
+    expect(overlay.locator(".sw-overlay-stats")).to_contain_text(f"{len(sources)} move")
 
 
 @pytest.mark.browser(timeout=90)
@@ -169,6 +172,8 @@ def test_a_saved_notebook_shows_its_board_from_the_saved_widget_state(page, jupy
     kernels = {session["kernel"]["id"] for session in jupyter_server.api("GET", "api/sessions")}
     assert not kernels & first_kernel, "the board must come from the file, not from the kernel that made it"
     assert reopened.python_json("'w' in globals()") is False
+    # No kernel holds this board: it is a picture, and says so.
+    assert_a_picture(root)
 
 
 @pytest.mark.browser(timeout=120)

@@ -21,6 +21,7 @@ from pathlib import Path
 import pytest
 from harness import (
     REPO_ROOT,
+    assert_a_picture,
     save_after_one_move,
     shown_piles,
 )
@@ -122,6 +123,7 @@ def test_a_saved_notebook_shows_its_board_without_a_kernel(page, new_page, jupyt
     expect(moves).to_have_count(2)  # the deal and the one move, from the saved state alone
     expect(moves.nth(1)).to_have_attribute("aria-current", "step")
     expect(moves.nth(1)).to_contain_text("turn one card from the stock")
+    assert_a_picture(root)
     assert not cdn.missing, f"the exported page asked for scripts node_modules lacks: {cdn.missing}"
     assert not errors, f"the exported page raised: {errors}"
     assert jupyter_server.api("GET", "api/kernels") == []
