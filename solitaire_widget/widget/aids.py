@@ -178,7 +178,7 @@ class BoardAids:
         is being worked out or shown for this position, asking again changes nothing."""
         if self._hint is not None and self._hint["status"] != "failed":
             return
-        serial, task, done = self._start_hint(self._fair_hints(), {})
+        serial, task, done = self._start_hint(self._game.hint_request(fair=self._fair_hints()))
         if task is not None:
             self._hint_task = task
             self.tasks.when_done(task, done, serial)
@@ -190,22 +190,21 @@ class BoardAids:
         returned. A move meanwhile does not cancel it: the caller still gets the hint about
         the position it asked on. ``ValueError`` for a bad setting, the hint shown unchanged."""
         with self._hold():
-            self._game.hint_request(fair=fair, **settings)  # checks the settings first
+            request = self._game.hint_request(fair=fair, **settings)  # a bad setting raises here
             self._drop_hint()
-            serial, task, done = self._start_hint(fair, settings)
+            serial, task, done = self._start_hint(request)
             self._publish()
         return self.tasks.waited((serial, task), done)
 
     def _start_hint(
-        self, fair: bool, settings: dict[str, Any]
+        self, request: Hint | HintRequest
     ) -> tuple[int, Future[Hint] | None, Callable[[Future[Hint], int], None]]:
-        """Ask for the fair hint or the solver's, with ``Game.hint``'s keywords ``settings``
-        (its defaults where none is given). On the line of the last hint the answer is known
-        at once (its next move); else the worker searches, and the line found is kept in the
-        game for the next hints. Returns the serial, the task and what to do when it is done."""
+        """Start answering ``request`` (``Game.hint_request``'s): on the line of the last hint
+        the answer is known at once (its next move); else the worker searches, and the line
+        found is kept in the game for the next hints. Returns the serial, the task and what to
+        do when it is done."""
         serial = self._hint_wanted = next(self._serials)
         game = self._game
-        request = game.hint_request(fair=fair, **settings)
         task: Future[Hint] | None
         if isinstance(request, Hint):
             task = Future()

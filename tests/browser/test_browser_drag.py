@@ -111,6 +111,16 @@ def open_statistics(root: Locator) -> None:
     expect(panel.locator(".sw-library-waiting")).to_be_hidden()
 
 
+def open_statistics_then_a_hint(notebook: NotebookPage, root: Locator) -> None:
+    """Open Statistics, then ask for a hint, the column beside the board fitting each time."""
+    assert_column_fits(notebook, root)
+    open_statistics(root)
+    assert_column_fits(notebook, root)
+    root.locator("[data-action='hint']").click()
+    expect(root.locator(".sw-hint-panel")).to_be_visible()
+    assert_column_fits(notebook, root)
+
+
 def centre(locator: Locator, top_strip: bool = False) -> tuple[float, float]:
     """The middle of an element on screen (of its top strip, for a card others overlap)."""
     box = locator.bounding_box()
@@ -344,12 +354,7 @@ def test_the_column_beside_the_board_fits_with_every_panel_open(open_notebook, p
             "root => root.querySelector('.sw-analysis').dataset.status === 'done'", arg=root.element_handle()
         )
         expect(root.locator("[data-strip] .sw-strip-cell")).to_have_count(len(LOSABLE_LINE))
-        assert_column_fits(notebook, root)
-        open_statistics(root)
-        assert_column_fits(notebook, root)
-        root.locator("[data-action='hint']").click()
-        expect(root.locator(".sw-hint-panel")).to_be_visible()
-        assert_column_fits(notebook, root)
+        open_statistics_then_a_hint(notebook, root)
         expect(root.locator("[data-strip]")).to_be_visible()
         root.screenshot(path=artifacts / "column-every-panel.png", animations="disabled")
     finally:
@@ -366,12 +371,7 @@ def test_the_move_list_keeps_the_current_move_in_view_as_panels_open(open_notebo
         root = notebook.wait_for_widget()
         page.wait_for_function("root => root.classList.contains('sw-root--wide')", arg=root.element_handle())
         expect(root.locator("[data-timeline] [aria-current='step']")).to_have_attribute("data-ply", "40")
-        assert_column_fits(notebook, root)
-        open_statistics(root)
-        assert_column_fits(notebook, root)
-        root.locator("[data-action='hint']").click()
-        expect(root.locator(".sw-hint-panel")).to_be_visible()
-        assert_column_fits(notebook, root)
+        open_statistics_then_a_hint(notebook, root)
         list_box = root.locator("[data-timeline]").evaluate("list => [list.scrollHeight, list.clientHeight]")
         assert list_box[0] > list_box[1], "forty moves scroll within the list"
         root.screenshot(path=artifacts / "column-long-list.png", animations="disabled")
