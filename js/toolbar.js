@@ -1,6 +1,7 @@
-// The toolbar: game chooser, draw 1 or 3, new game and the seed box, restart, undo, redo,
-// autoplay, Demo (the solver's line played on the board), the move count, the score (when
-// scoring is on) and the clock; Stop while a strategy or the demo plays.
+// The toolbar: game chooser (its last entry opens the rules of the game on show), draw 1 or
+// 3, new game and the seed box, restart, undo, redo, autoplay, Demo (the solver's line played
+// on the board), the move count, the score (when scoring is on) and the clock; Stop while a
+// strategy or the demo plays.
 
 import { SUPPRESS_SHORTCUTS, makeButton, makeElement, setAttr, setText } from "./dom.js";
 import { clockText, timePlayed } from "./labels.js";
@@ -27,6 +28,9 @@ export function seedRefusal(typed) {
   return `a seed is a whole number from 0 to ${MAX_SEED}, not "${typed}"`;
 }
 
+/** The game chooser's entry that opens the Rules panel instead of dealing. */
+const RULES_ENTRY = "rules";
+
 const CLOCK_HELD = "The time recorded with this game (none for a lesson): the clock starts again with a move of your own.";
 
 function seedText(seed) {
@@ -48,6 +52,9 @@ export class Toolbar {
       option.textContent = title;
       this.gameSelect.append(option);
     }
+    this.rulesEntry = makeElement("option", "", { value: RULES_ENTRY });
+    this.rulesEntry.textContent = "Rules\u2026";
+    this.gameSelect.append(this.rulesEntry);
     this.drawSelect = makeElement("select", "sw-select", {
       ...SUPPRESS_SHORTCUTS,
       "data-control": "draw",
@@ -156,6 +163,7 @@ export class Toolbar {
     const game = playing ? state.game : this.gameSelect.value;
     if (playing) {
       if (this.gameSelect.value !== state.game) this.gameSelect.value = state.game;
+      setText(this.rulesEntry, `Rules of ${state.title || state.game}\u2026`);
       const draw = String((state.options && state.options.draw) || 1);
       if (this.drawSelect.value !== draw) this.drawSelect.value = draw;
       this.showSeed(state);
@@ -202,7 +210,11 @@ export class Toolbar {
 
   onControlChange(event) {
     const control = event.target.getAttribute && event.target.getAttribute("data-control");
-    if (control === "game") this.view.newGame(this.gameSelect.value);
+    if (control === "game" && this.gameSelect.value === RULES_ENTRY) {
+      // An entry to read, not a game: the chooser goes back to the game on show.
+      this.gameSelect.value = this.view.problem ? GAMES[0][0] : this.view.state.game;
+      this.view.rules.open();
+    } else if (control === "game") this.view.newGame(this.gameSelect.value);
     else if (control === "draw") this.view.newGame("klondike");
   }
 

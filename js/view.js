@@ -4,8 +4,9 @@
 //
 // SolitaireView holds the state and what the player holds, wires events to the parts that
 // handle them (board.js, pointer.js, keyboard.js, toolbar.js, feedback.js, study.js for
-// the move list, its analysis and the lesson, playaids.js for hints, options and verdicts, and
-// librarypanel.js for the Statistics panel and History list) and sends intents.
+// the move list, its analysis and the lesson, playaids.js for hints, options and verdicts,
+// librarypanel.js for the Statistics panel and History list, and rules.js for the Rules
+// panel) and sends intents.
 //
 // Instant moves: a move in the state's legal list is drawn on the board the moment it is
 // made (optimistic.js predicts the piles) while its intent goes out. Until Python answers,
@@ -35,6 +36,7 @@ import { stateProblem } from "./piles.js";
 import { LibraryPanel } from "./librarypanel.js";
 import { PlayAids } from "./playaids.js";
 import { PointerPlay } from "./pointer.js";
+import { RulesPanel } from "./rules.js";
 import { isRunning, runNews } from "./run.js";
 import { STUDY_ACTIONS, Study } from "./study.js";
 import { Toolbar, seedRefusal } from "./toolbar.js";
@@ -96,7 +98,9 @@ export class SolitaireView {
       open: (id) => this.abandoning(() => this.sendIntent("open_game", { id }), { question: "Open this past game?", yes: "Open it" }),
       feedback: this.feedback,
     });
-    this.toolbar.helpButton.before(this.library.button);
+    this.rules = new RulesPanel({ viewId: this.viewId, model: this.model, focusBoard: () => this.keyboard.setFocus(this.focusId) });
+    this.switchingTo = null; // the game the player chose here, until a state of it arrives
+    this.toolbar.helpButton.before(this.library.button, this.rules.button);
     this.toolbar.helpButton.after(this.keyboard.keyTable);
     this.aids.hintPanel.after(this.library.el);
     // Kept games leave the chooser and Draw 1/3 showing the game on the board.
@@ -106,7 +110,7 @@ export class SolitaireView {
     const play = makeElement("div", "sw-play");
     play.append(this.kernelLink.note, this.felt, this.feedback.toast);
     const main = makeElement("div", "sw-main");
-    main.append(play, this.study.el);
+    main.append(play, this.study.el, this.rules.el);
     this.root.append(this.toolbar.el, main, this.keyboard.help, this.feedback.live);
     this.host.append(this.root);
   }
@@ -165,7 +169,7 @@ export class SolitaireView {
     for (const [target, type, handler, options] of this.listeners) target.removeEventListener(type, handler, options);
     this.listeners = [];
     if (this.resizeObserver) this.resizeObserver.disconnect();
-    for (const part of [this.toolbar, this.feedback, this.study, this.aids, this.library, this.kernelLink]) part.destroy();
+    for (const part of [this.toolbar, this.feedback, this.study, this.aids, this.library, this.rules, this.kernelLink]) part.destroy();
     this.channel.settle();
     this.root.remove();
   }
@@ -183,6 +187,9 @@ export class SolitaireView {
         this.letGo();
         this.study.stateArrived(state);
         this.library.stateArrived(state);
+        const switched = !previous || previous.game !== state.game;
+        this.rules.stateArrived(state, { chosen: switched && this.switchingTo === state.game });
+        if (switched) this.switchingTo = null;
         if (previous) this.announceState(previous, state);
       }
     }
@@ -371,6 +378,7 @@ export class SolitaireView {
     const options = chosen === state.game ? { ...(state.options || {}) } : {};
     if (chosen === "klondike") options.draw = this.toolbar.chosenDraw();
     const deal = () => {
+      if (chosen !== state.game) this.switchingTo = chosen;
       if (this.aids.winnableDeals) this.aids.dealWinnable({ game: chosen, seed, options });
       else this.sendIntent("new_game", { game: chosen, seed, options });
     };
@@ -452,6 +460,11 @@ export class SolitaireView {
     if (event.key === "Escape" && this.confirmation.open) {
       event.stopPropagation();
       this.confirmation.answer(false);
+    } else if (event.key === "Escape" && this.rules.isOpen && !event.defaultPrevented && !event.target.closest("input, textarea")) {
+      // Escape that the board did not use (nothing held, nothing running) closes the rules;
+      // in the seed box it puts the deal's seed back.
+      event.stopPropagation();
+      this.rules.close();
       // Escape stops an analysis wherever the focus is in the widget (a run, from the board).
     } else if (staysInWidget(event) || (event.key === "Escape" && this.study.stopAnalysis())) event.stopPropagation();
     else if (event.key === "Escape" && !event.defaultPrevented && !event.target.closest("input, select, textarea")) {

@@ -1091,8 +1091,8 @@ describe("views and cleanup", () => {
       expect(model.sent.at(-1)).toMatchObject({ kind: "goto", ply: 1 });
       expect(vi.getTimerCount()).toBeGreaterThan(timersBefore);
       // The state and custom messages, the play aids with their five settings, the analysis and
-      // the aids for the study side, recording, and the comm's coming and going.
-      expect(model.listenerCount()).toBe(12);
+      // the aids for the study side, recording, the rules, and the comm's coming and going.
+      expect(model.listenerCount()).toBe(13);
       // The view's width and the move list's height.
       expect(observers.map((observer) => observer.observed)).toEqual([1, 1]);
       mounted.cleanup();

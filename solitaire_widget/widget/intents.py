@@ -68,6 +68,11 @@ The synced trait ``state`` is a dict, replaced as a whole on every change::
                     earlier games of these options plus this one's}; a game other than
                     Klondike scores "standard" (cards home) whatever the setting
 
+The synced, read-only trait ``rules`` is the rules of the game on show, as its Rules panel
+shows them: a string of Markdown (``engine.games.rules_text``, the parts of the text of
+docs/rules.md for that game). It changes only when the game on show changes kind, and
+Python sets it before the state of the new game.
+
 Play aids (Python -> view)
 ==========================
 

@@ -2,7 +2,7 @@
 change, on the thread that made it, holding the game's lock (a mixin of ``SolitaireWidget``),
 and the board's side of the library it records into (``RecordingBoard``, the mixin on top).
 
-``state`` and ``aids`` are read-only traits: only a thread that is publishing may write them,
+``state``, ``aids`` and ``rules`` are read-only traits: only a thread that is publishing may write them,
 and whether a thread is publishing, like the engine actions it gathers into one state, is kept
 per thread, so a cell's thread cannot write ``state`` while another thread publishes.
 """
@@ -17,6 +17,7 @@ from typing import Any
 import traitlets
 from ipywidgets import CallbackDispatcher
 
+from ..engine.games import rules_text
 from ..engine.moves import Move
 from ..game import Game
 from ..lesson import AnyLesson
@@ -44,6 +45,7 @@ class StateSync:
 
     state: dict[str, Any]
     aids: dict[str, Any]
+    rules: str
     send: Callable[..., None]
     _game: Game
     _clock: Clock
@@ -100,6 +102,13 @@ class StateSync:
             )
         aids: dict[str, Any] = proposal["value"]
         return aids
+
+    @traitlets.validate("rules")
+    def _only_from_the_rules(self, proposal: dict[str, Any]) -> str:
+        if not self._this_thread.publishing:
+            raise traitlets.TraitError("rules are the rules of the game on show and are read-only")
+        rules: str = proposal["value"]
+        return rules
 
     @traitlets.validate("recording")
     def _only_from_the_recorder(self, proposal: dict[str, Any]) -> dict[str, Any]:
@@ -207,6 +216,9 @@ class StateSync:
         state = self._next_state(self.state["version"] + 1, last)
         self._this_thread.publishing = True
         try:
+            # Before the state, so a view has the rules of a new game when it draws it; sent
+            # only when the game on show changes kind (traitlets skips an equal value).
+            self.rules = rules_text(self._game.name)
             self.state = state
         finally:
             self._this_thread.publishing = False

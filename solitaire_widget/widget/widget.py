@@ -35,7 +35,7 @@ import traitlets
 from ipywidgets import CallbackDispatcher
 
 from ..engine.deal import random_seed
-from ..engine.games import rules_for
+from ..engine.games import rules_for, rules_text
 from ..engine.moves import Move
 from ..game import Game
 from ..lesson import AnyLesson, Lesson, MistakesLesson
@@ -122,6 +122,9 @@ class SolitaireWidget(RecordingBoard, IntentHandling, anywidget.AnyWidget):
     analysis = traitlets.Dict(
         help="The analysis of the game's line on show, or under way; read-only (see intents.py)."
     ).tag(sync=True, to_json=trait_to_json)
+    rules = traitlets.Unicode(
+        help="The rules of the game on show, in Markdown, as its Rules panel shows them; read-only."
+    ).tag(sync=True)
 
     _listening = False
 
@@ -169,6 +172,7 @@ class SolitaireWidget(RecordingBoard, IntentHandling, anywidget.AnyWidget):
             self._this_thread.publishing = True
             try:
                 super().__init__(
+                    rules=rules_text(self._game.name),
                     state=self._next_state(1, None),
                     analysis=self._analysis.shown(self._game, self._timeline),
                     recording=self._recorder.status(),

@@ -11,6 +11,7 @@ import traitlets
 
 import solitaire_widget as sw
 from solitaire_widget.engine.cards import RANKS
+from solitaire_widget.engine.games import rules_text
 from solitaire_widget.widget import state as state_module
 from solitaire_widget.widget import sync as sync_module
 from solitaire_widget.widget import widget as widget_module
@@ -200,6 +201,30 @@ def test_state_is_read_only():
     with pytest.raises(traitlets.TraitError, match="read-only"):
         w.state = {"version": 99}
     assert w.state == before
+
+
+def test_rules_are_those_of_the_game_on_show_sent_before_its_state():
+    w = sw.SolitaireWidget("father", seed=3)
+    assert w.rules == rules_text("father")
+    seen = []
+    w.observe(
+        lambda change: seen.append((change["name"], w.state["game"], w.rules)), names=["rules", "state"]
+    )
+    w.play(w.legal_moves()[0])
+    w.new_game("following")
+    w.restart()
+    following = rules_text("following")
+    # Moves and a restart leave the rules alone; the new game's come before its first state.
+    assert [(name, game) for name, game, _ in seen] == [
+        ("state", "father"),
+        ("rules", "father"),
+        ("state", "following"),
+        ("state", "following"),
+    ]
+    assert seen[1][2] == following
+    with pytest.raises(traitlets.TraitError, match="read-only"):
+        w.rules = "## Made up"
+    assert w.rules == following
 
 
 def test_state_of_a_mid_game_klondike_is_small():
