@@ -5,7 +5,7 @@ hatchling runs ``CompiledSearchHook`` for every wheel, editable installs include
 - a wheel (``pip wheel .``, ``python -m build``) gets the compiled library inside it and a
   platform tag (``py3-none-<platform>``: the library is loaded with ``ctypes``, so one wheel
   serves every Python version on its platform);
-- an editable install (``pip install -e .``) compiles it in place, next to ``search.c``;
+- an editable install (``pip install -e .``) compiles it in place, next to its sources;
 - with no working C compiler the build still succeeds, says so once, and gives the
   pure-Python package (``py3-none-any``), whose solver uses its Python search.
 
@@ -13,23 +13,28 @@ The compiler is found the way setuptools finds one for C extensions (``CC`` and 
 Python was built with on Unix, MSVC through the registry on Windows), so the wheels that
 cibuildwheel builds on each platform need nothing more. Nothing is ever compiled at run time.
 
+The library is compiled from every ``*.c`` file in ``solitaire_widget/solver/native/`` (which
+``sources.py`` there names, and digests for the package's check) into one shared library.
+The flags stay those of the platform, plus ``-Wall -Wextra`` on Unix, which the sources
+compile without a warning (``tests/solver/test_native_build.py`` makes warnings errors).
+
 Run as a script (``python hatch_build.py``) it compiles the library in place when it is
-missing or older than ``search.c``, as after a change to the source in a development
-checkout (``./run`` runs it every time).
+missing or older than a source, as after a change in a development checkout (``./run`` runs
+it every time).
 """
 
 from __future__ import annotations
 
-import hashlib
+import importlib.util
 import os
 import sys
 import sysconfig
 import tempfile
 from pathlib import Path
+from types import ModuleType
 from typing import Any
 
 NATIVE = Path(__file__).parent / "solitaire_widget" / "solver" / "native"
-SOURCE = NATIVE / "search.c"
 LIBRARY_NAMES = {"win32": "search.dll", "darwin": "libsearch.dylib"}
 """The compiled library's file name by ``sys.platform`` (any other: ``libsearch.so``); the
 package reads the same table (``solver.native.LIBRARY``)."""
@@ -39,14 +44,22 @@ def library_name() -> str:
     return LIBRARY_NAMES.get(sys.platform, "libsearch.so")
 
 
-def source_digest() -> str:
-    """The first 16 hex digits of ``search.c``'s SHA-256: built into the library, checked
-    against the shipped source when the package loads it."""
-    return hashlib.sha256(SOURCE.read_bytes()).hexdigest()[:16]
+def _load_sources() -> ModuleType:
+    """``solitaire_widget/solver/native/sources.py``, loaded by its path: the package itself
+    may not import in the build's environment."""
+    spec = importlib.util.spec_from_file_location("_solitaire_widget_sources", NATIVE / "sources.py")
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+sources = _load_sources()
 
 
 def compile_search(destination: Path) -> str | None:
-    """Compile ``search.c`` into ``destination``; None when done, else why it could not be."""
+    """Compile the C sources into the library ``destination``; None when done, else why it
+    could not be."""
     import setuptools  # noqa: F401, I001  (first: on Python 3.12+ it is what provides distutils)
     from distutils.ccompiler import new_compiler
     from distutils.errors import CCompilerError, DistutilsError
@@ -58,10 +71,10 @@ def compile_search(destination: Path) -> str | None:
     with tempfile.TemporaryDirectory() as scratch:
         try:
             objects = compiler.compile(
-                [str(SOURCE)],
+                [str(path) for path in sources.c_files(NATIVE)],
                 output_dir=scratch,
-                macros=[("SW_SOURCE_DIGEST", source_digest())],
-                extra_postargs=["-O2", "-std=c99"] if unix else ["/O2"],
+                macros=[("SW_SOURCE_DIGEST", sources.digest(NATIVE))],
+                extra_postargs=["-O2", "-std=c99", "-Wall", "-Wextra"] if unix else ["/O2"],
             )
             # Linked under a temporary name, then renamed: a reader never sees half a file.
             partial = destination.with_name(f".{destination.name}.partial")
@@ -115,8 +128,11 @@ class CompiledSearchHook(BuildHookInterface):  # type: ignore[misc,valid-type]
 
 if __name__ == "__main__":
     library = NATIVE / library_name()
-    if not library.exists() or library.stat().st_mtime < SOURCE.stat().st_mtime:
+    changed = max(path.stat().st_mtime for path in sources.files(NATIVE))
+    if not library.exists() or library.stat().st_mtime < changed:
         problem = compile_search(library)
         if problem is not None:
-            sys.exit(f"could not compile {SOURCE} ({problem}): the solver will use its Python search")
+            sys.exit(
+                f"could not compile the C search in {NATIVE} ({problem}): the solver uses its Python search"
+            )
         print(f"compiled {library}")

@@ -67,8 +67,11 @@ def test_the_wheel_carries_the_compiled_search_and_uses_it_where_no_compiler_is(
     with zipfile.ZipFile(wheel) as contents:
         names = contents.namelist()
     from solitaire_widget.solver import native
+    from solitaire_widget.solver.native import sources
 
     assert f"solitaire_widget/solver/native/{native.LIBRARY.name}" in names
+    # its sources too, which the package digests to check the library against
+    assert {f"solitaire_widget/solver/native/{path.name}" for path in sources.files()} <= set(names)
     assert run_in_fresh_venv(tmp_path, wheel) == ["True", "site-packages", "winnable"]
 
 

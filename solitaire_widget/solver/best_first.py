@@ -1,5 +1,5 @@
 """The solver's best-first search, which the depth-first search runs in turns with its
-restarts (``DepthFirstSearch.run``; ``native/search.c``'s best_first does the same, node for
+restarts (``DepthFirstSearch.run``; ``native/best_first.c``'s best_first does the same, node for
 node).
 
 Why: a depth-first search, even restarted in random orders, keeps missing some wins that its

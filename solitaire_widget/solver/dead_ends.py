@@ -31,7 +31,7 @@ so it finds only some lost positions, never a winnable one.)
 
 Sets of cards are bit masks (bit ``card`` set for each), as ``engine.cards.card_set`` makes.
 The search runs the test at every new position of a game with face-down cards, so it is
-written for speed; ``native/search.c`` has the same test in C.
+written for speed; ``native/dead_ends.c`` has the same test in C.
 """
 
 from __future__ import annotations

@@ -46,9 +46,9 @@ card is. "unwinnable" means no sequence of legal moves wins, whatever the order 
   empty a pile, talon cards home, other moves home, talon cards to the tableau (fewest draws
   first), the other tableau moves, then foundation cards back to the tableau.
 
-The same search, step for step, is written in C in ``native/search.c``, which ``search.solve``
-uses when it is built: a change here must be made there too (the tests check that both
-search the same positions).
+The same search, step for step, is written in C in ``native/`` (``depth_first.c`` and the
+files ``search.h`` lists beside it), which ``search.solve`` uses when it is built: a change
+here must be made there too (the tests check that both search the same positions).
 """
 
 from __future__ import annotations

@@ -37,7 +37,7 @@ The relaxed game is small, and searched exactly, depth first:
 With no empty pile the relaxed game is won only if moves home empty a pile, the first
 question it asks (the first pile a real line empties is emptied by moves home alone); where
 the talon is empty the relaxed game is the game itself, so within its bound the test
-decides such positions. ``native/search.c`` has the same test in C (``relaxed_clears``),
+decides such positions. ``native/father_dead_ends.c`` has the same test in C (``relaxed_clears``),
 trying the same moves in the same order, so both paths search the same positions.
 """
 
@@ -49,7 +49,7 @@ from ..engine.rules import NO_CARD, Rules
 
 RELAXED_NODE_LIMIT = 1000
 """Most positions of the relaxed game searched per test (``RELAXED_NODE_LIMIT`` in
-search.c): searching the positions around the losing move of each of the 112 lost games of
+native/search.h): searching the positions around the losing move of each of the 112 lost games of
 Father seeds 0-199 played at random, a test never took more than 161."""
 
 Piles = list[list[int]]

@@ -3,7 +3,7 @@
 A move that can wait is tried only together with the next move that uses what it did. The
 search leaves out of that join the next moves that could have been made without the wait,
 to the same position; each such shortcut holds only where the rules allow it, and these
-tests say where they do. ``native/search.c`` makes the same tests from the same tables.
+tests say where they do. ``native/solve.c``'s load makes the same tests from the same tables.
 Each game's rules are one object, so the answers are kept per rules and kind: a search is
 made for every solve, and these would otherwise cost about as much as the rest of its setup.
 """

@@ -1,7 +1,7 @@
 """What the pure-Python search needs to restart as the C search does (``depth_first.py``'s
-``DepthFirstSearch.run``; ``native/search.c``'s run_with_restarts, finish_frame and
-sort_by_rank): the open positions of a run, to tell which of its losses hold for good, and
-the random order of a restarted run.
+``DepthFirstSearch.run``; ``native/restarts.c``'s run_with_restarts and finish_frame,
+``native/depth_first.c``'s sort_by_rank): the open positions of a run, to tell which of its
+losses hold for good, and the random order of a restarted run.
 
 A run past its share of positions gives way to a new run from the start, in a random order.
 A position searched without a win is *lost for good* when its search leaned on no position
@@ -35,7 +35,7 @@ MAX_VISITED = 2_000_000
 full, all but the current line's are dropped, which only costs repeated work."""
 
 SHUFFLE_RANKS = 150
-"""A restarted run adds a random number below this to each step's rank (search.c's)."""
+"""A restarted run adds a random number below this to each step's rank (depth_first.c's)."""
 
 _MASK = (1 << 64) - 1
 _T = TypeVar("_T")
@@ -48,7 +48,7 @@ class Restart(Exception):
 
 class RandomOrder:
     """The order of steps in restarted run number ``run`` (from 1): xorshift64* seeded as
-    search.c seeds it, so that both searches take the same order on every machine."""
+    restarts.c seeds it, so that both searches take the same order on every machine."""
 
     def __init__(self, run: int) -> None:
         self.state = (0x9E3779B97F4A7C15 * run) & _MASK
@@ -64,7 +64,7 @@ class RandomOrder:
 
     def sorted(self, ranked: Sequence[tuple[int, _T]]) -> list[_T]:
         """The entries by rank, each rank raised by a random number below ``SHUFFLE_RANKS``,
-        ties broken at random (then by place), as search.c's sort_by_rank."""
+        ties broken at random (then by place), as depth_first.c's sort_by_rank."""
         if len(ranked) < 2:
             return [entry for _, entry in ranked]
         keys = []

@@ -43,7 +43,8 @@ recorded times drawing one and drawing three: a half would have left 58 of them 
 three quarters 51, against the 93 that the position's own search left. Where the free-talon
 game is won it is mostly won at once, leaving nearly everything to the position's search."""
 _MOST_TABLE_MEGABYTES = 2**14
-"""16 GB: 2**30 slots, whose places among open positions fit the 30 bits search.c gives them."""
+"""16 GB: 2**30 slots, whose places among open positions fit the 30 bits the C search gives
+them (``MAX_TABLE_BITS`` in ``native/search.h``)."""
 
 
 class HasPosition(Protocol):

@@ -26,6 +26,7 @@ from test_solve import CROSS_CHECKS, random_endgame, replays_to_win
 import solitaire_widget as sw
 from solitaire_widget.solver import native, solve
 from solitaire_widget.solver.keys import foundation_split
+from solitaire_widget.solver.native import sources
 from solitaire_widget.solver.search import search
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -124,7 +125,7 @@ def c_search_parts(seed: int) -> tuple[ctypes.CDLL, tuple[native._Rules, native.
 
 
 def test_the_c_search_ends_at_its_first_look_at_a_raised_stop_flag():
-    """The flag is read every 256 positions (CHECK_EVERY in search.c), so a search started
+    """The flag is read every 256 positions (CHECK_EVERY in depth_first.c), so a search started
     with it raised ends at the 256th, unknown, far short of its node limit."""
     library, made, result = c_search_parts(UNDECIDED_SEED)
     try:
@@ -178,6 +179,60 @@ def test_an_interrupt_raises_the_stop_flag_and_the_c_search_ends_far_short_of_it
         library.sw_free(ctypes.byref(result))
 
 
+REFUSED = {
+    "a stock longer than the deck": (-4, "position.stock_len = 53"),
+    "a waste of -1 cards": (-4, "position.waste_len = -1"),
+    "a tableau pile of 200 cards": (-4, "position.up_len[6] = 200"),
+    "face-down cards past the deck": (-4, "position.down_len[0] = 2**31 - 1"),
+    "redeals left below -1": (-4, "position.redeals_left = -2"),
+    "a card past the deck": (-5, "position.stock[0] = 52"),
+    "a card in two places": (-5, "position.up[0][0] = 51"),
+    "17 tableau piles": (-3, "rules.tableau_count = 17"),
+    "no foundation": (-3, "rules.foundation_count = 0"),
+    "a split past the foundations": (-3, "rules.foundation_split = 5"),
+    "a draw of none": (-3, "rules.draw = 0"),
+    "a foundation wanting card 60": (-3, "rules.wants[0][52] = 1 << 60"),
+    "a table of 2 slots": (-6, "limits[0] = 1"),
+    "a table of 2^31 slots": (-6, "limits[0] = 31"),
+    "a restart share below 0": (-6, "limits[1] = -1"),
+}
+"""Requests the C search refuses, each with its code (``native._FAILURES``) and the change
+that makes it, to the ``rules``, the ``position`` or the ``limits`` (table bits, restart
+share) that ``native._run`` takes. Klondike seed 1's stock holds card 51 (the king of
+spades), which "a card in two places" puts on a tableau pile too."""
+
+
+@pytest.mark.parametrize("name", REFUSED)
+def test_the_c_search_checks_every_count_and_card_python_hands_it(name):
+    """Nothing that Python hands over is taken on trust: a count past its capacity, a card
+    past the deck or dealt twice, rules or limits out of range are refused before the search
+    reads them (under the sanitizers too: test_native_build.py), with no line to free."""
+    code, change = REFUSED[name]
+    library, (rules, position), result = c_search_parts(1)
+    assert 51 in position.stock[: position.stock_len] and position.up[0][0] != 51
+    rules = native._Rules.from_buffer_copy(rules)  # not the copy _rules_for keeps
+    limits = [native.TABLE_BITS, native.RESTART_NODES]
+    exec(change, {}, {"rules": rules, "position": position, "limits": limits})
+    found = native._run(library, (rules, position), (0.0, 1_000, *limits), ctypes.c_int32(0), result)
+    assert (found, result.line_len, result.nodes, bool(result.line)) == (code, 0, 0, False)
+
+
+def test_a_refused_position_raises_a_value_error_saying_what_was_out_of_range(monkeypatch):
+    made = native._position_for
+
+    def twice(position: sw.Position) -> native._Position:
+        wrong = made(position)
+        wrong.waste[0] = wrong.stock[0]
+        wrong.waste_len = 1
+        return wrong
+
+    monkeypatch.setattr(native, "_position_for", twice)
+    with pytest.raises(
+        ValueError, match="refused the position: a card is not in the deck or is in two places"
+    ):
+        solve(sw.Game.new("klondike", seed=1), node_limit=1_000)
+
+
 def test_the_switch_turns_the_accelerator_off(monkeypatch):
     monkeypatch.setenv("SOLITAIRE_WIDGET_NATIVE", "0")
     assert not native.available()
@@ -223,12 +278,35 @@ def test_a_library_of_another_interface_version_is_refused_with_a_warning():
     assert len(result.stderr.strip().splitlines()) == 1
 
 
-def test_a_library_built_from_another_search_c_is_refused_with_a_warning(tmp_path):
-    changed = tmp_path / "search.c"
-    changed.write_bytes(native.SOURCE.read_bytes() + b"\n/* changed */\n")
-    result = run_python(check(f"native.SOURCE = native.Path({str(changed)!r})"), {})
+@pytest.mark.parametrize("change", ["a file changed", "a file added", "a file renamed"])
+def test_a_library_built_from_other_c_sources_is_refused_with_a_warning(tmp_path, change):
+    for path in sources.files():
+        (tmp_path / path.name).write_bytes(path.read_bytes())
+    if change == "a file changed":
+        with (tmp_path / "search.h").open("ab") as header:
+            header.write(b"\n/* changed */\n")
+    elif change == "a file added":
+        (tmp_path / "more.c").write_bytes(b"")
+    else:
+        (tmp_path / "table.c").rename(tmp_path / "tables.c")
+    assert sources.digest(tmp_path) != sources.digest()
+    result = run_python(check(f"native.SOURCE_FOLDER = native.Path({str(tmp_path)!r})"), {})
     assert result.stdout.split() == ["False", "winnable"]
-    assert "another version of search.c" in result.stderr
+    assert "another version of its C sources" in result.stderr
+
+
+def test_another_library_file_is_loaded_when_the_environment_names_it(tmp_path):
+    """``SOLITAIRE_WIDGET_NATIVE_LIBRARY``: how the sanitizer test loads its own build."""
+    elsewhere = tmp_path / native.LIBRARY.name
+    elsewhere.write_bytes(native.LIBRARY.read_bytes())
+    program = check(f"assert native.LIBRARY == native.Path({str(elsewhere)!r})")
+    assert run_python(program, {"SOLITAIRE_WIDGET_NATIVE_LIBRARY": str(elsewhere)}).stdout.split() == [
+        "True",
+        "winnable",
+    ]
+    elsewhere.unlink()
+    result = run_python(program, {"SOLITAIRE_WIDGET_NATIVE_LIBRARY": str(elsewhere)})
+    assert result.stdout.split() == ["False", "winnable"] and "no compiled C search" in result.stderr
 
 
 def test_the_build_hook_names_the_library_as_the_package_looks_for_it():

@@ -1,13 +1,24 @@
-"""The solver's compiled accelerator: ``depth_first.py``'s search, written in C (``search.c``).
+"""The solver's compiled accelerator: ``depth_first.py``'s search, written in C.
 
-The package's build compiles ``search.c`` into a shared library beside it (the build hook
-``hatch_build.py`` at the project's root: wheels carry it, editable installs compile it in
-place). Nothing is compiled at run time: on first use the library is loaded with ``ctypes``
-from the package and checked -- its interface version must be ``INTERFACE_VERSION``, and it
-must have been built from the ``search.c`` shipped with it (a development checkout whose
-source changed since) -- and ``solve`` uses the pure-Python search when it is absent (a
-build with no C compiler), does not load, or fails a check. A missing library is said in
-one debug line, a refused one in one warning (logger ``solitaire_widget``).
+The C files here follow the Python modules they mirror (``depth_first.c``, ``dead_ends.c``,
+``best_first.c``, ...; ``search.h`` lists them), and ``sources`` names them. The package's
+build compiles them into one shared library beside them (the build hook ``hatch_build.py``
+at the project's root: wheels carry it, editable installs compile it in place). Nothing is
+compiled at run time: on first use the library is loaded with ``ctypes`` from the package
+and checked -- its interface version must be ``INTERFACE_VERSION``, and it must have been
+built from the sources shipped with it (not those of a development checkout before they
+changed) -- and ``solve`` uses the pure-Python search when it is absent (a build with no C
+compiler), does not load, or fails a check. A missing library is said in one debug line, a
+refused one in one warning (logger ``solitaire_widget``).
+
+The environment variable ``SOLITAIRE_WIDGET_NATIVE_LIBRARY``, read when the package is
+imported, names another library file to load instead of the package's, which must pass the
+same checks: a test builds the sources with sanitizers into a temporary folder and runs the
+C search from there.
+
+The C code takes nothing on trust: it checks every count and card Python hands it against
+its capacities before reading them, and a refused request raises ``ValueError`` naming what
+was out of range.
 
 The search runs in a thread of its own and ``ctypes`` lets go of the GIL meanwhile, so a
 Jupyter kernel's other threads stay responsive, and an interrupt (Ctrl-C, the kernel's stop
@@ -22,7 +33,6 @@ replayed by ``solve`` with the engine's legality check, as the Python search's a
 from __future__ import annotations
 
 import ctypes
-import hashlib
 import logging
 import os
 import sys
@@ -38,14 +48,21 @@ from ...engine.safety import cards_needed_home
 from ..arrangements import arrangement_free
 from ..father_dead_ends import FatherDeadEnds
 from ..restarts import RESTART_NODES
+from . import sources
 
 _log = logging.getLogger("solitaire_widget")
 
-SOURCE = Path(__file__).with_name("search.c")
+SOURCE_FOLDER = sources.FOLDER
+"""Where the library's sources are, for its digest (a package installed without them skips
+that check)."""
 LIBRARY_NAMES = {"win32": "search.dll", "darwin": "libsearch.dylib"}
-LIBRARY = Path(__file__).with_name(LIBRARY_NAMES.get(sys.platform, "libsearch.so"))
-"""Where the build puts the compiled search (``hatch_build.py`` names it by the same table)."""
-INTERFACE_VERSION = 5
+LIBRARY = Path(
+    os.environ.get("SOLITAIRE_WIDGET_NATIVE_LIBRARY", "").strip()
+    or Path(__file__).with_name(LIBRARY_NAMES.get(sys.platform, "libsearch.so"))
+)
+"""Where the build puts the compiled search (``hatch_build.py`` names it by the same table),
+unless ``SOLITAIRE_WIDGET_NATIVE_LIBRARY`` names another file."""
+INTERFACE_VERSION = 6
 """The C library's ``SW_INTERFACE_VERSION`` that the structures below are written for."""
 TABLE_BITS = 25
 """The visited table holds at most 2^25 fingerprints of 16 bytes: 512 MB. It starts at
@@ -64,6 +81,30 @@ _VERDICTS: dict[int, Literal["winnable", "unwinnable", "unknown"]] = {
     1: "unwinnable",
     2: "unknown",
 }
+_FAILURES: dict[int, tuple[type[Exception], str]] = {
+    -1: (MemoryError, "the solver's C search ran out of memory"),
+    -2: (MemoryError, "the solver's C search ran out of memory: its table is too small for its line"),
+    -3: (
+        ValueError,
+        "the solver's C search refused the rules: a pile count, the foundations' split or the draw "
+        "is out of range, or a set of cards names a card past the deck",
+    ),
+    -4: (
+        ValueError,
+        "the solver's C search refused the position: a pile's length is not from 0 to 52, "
+        "or the redeals left are below -1",
+    ),
+    -5: (
+        ValueError,
+        "the solver's C search refused the position: a card is not in the deck or is in two places",
+    ),
+    -6: (
+        ValueError,
+        "the solver's C search refused its limits: the table's bits or the restart share is out of range",
+    ),
+    -7: (ValueError, "the solver's C search was given a null pointer"),
+}
+"""The C search's failures (``search.h``'s enum): the exception each raises and its words."""
 
 _Cards = ctypes.c_uint8 * 52
 
@@ -170,8 +211,9 @@ def _mismatch(interface: int, digest: str) -> str | None:
     used with this package, or None."""
     if interface != INTERFACE_VERSION:
         return f"its interface is version {interface}, this package needs {INTERFACE_VERSION}"
-    if SOURCE.exists() and digest != hashlib.sha256(SOURCE.read_bytes()).hexdigest()[:16]:
-        return "it was built from another version of search.c (rebuild it: python hatch_build.py)"
+    shipped = sources.digest(SOURCE_FOLDER)
+    if shipped and digest != shipped:
+        return "it was built from another version of its C sources (rebuild it: python hatch_build.py)"
     return None
 
 
@@ -239,7 +281,8 @@ def search(
     starts again in a random order (0: it never does; ``restarts.RESTART_NODES``, the Python
     search's share with a node limit, so that both search the same positions). An interrupt
     (``KeyboardInterrupt``) while it runs stops the C search within a few thousand positions
-    and is raised again."""
+    and is raised again. A request the C code refuses raises ``ValueError``, and running out
+    of memory ``MemoryError`` (the words of ``_FAILURES``)."""
     rules = position.rules
     if rules.tableau_count > _MAX_TABLEAU or rules.foundation_count > _MAX_FOUNDATIONS or not available():
         return None
@@ -260,7 +303,10 @@ def search(
             result,
         )
         if verdict not in _VERDICTS:
-            raise MemoryError("the solver's C search ran out of memory")
+            kind, words = _FAILURES.get(
+                verdict, (RuntimeError, f"the solver's C search failed (code {verdict})")
+            )
+            raise kind(words)
         piles = position.pile_ids
         raw = bytes(result.line[: 3 * result.line_len]) if result.line_len else b""
         line = [Move(piles[raw[i]], piles[raw[i + 1]], raw[i + 2]) for i in range(0, len(raw), 3)]
