@@ -271,7 +271,9 @@ def solve_missing(
 
 
 def duration(seconds: float) -> str:
-    return f"{seconds:.0f} s" if seconds < 3600 else f"{seconds / 3600:.1f} h"
+    """Seconds in full (the docs quote them), with hours beside them past one."""
+    whole = f"{seconds:,.0f} s"
+    return whole if seconds < 3600 else f"{whole} ({seconds / 3600:.1f} h)"
 
 
 def with_second_look(rows: list[Row], second: list[Row]) -> list[Row]:

@@ -1,0 +1,547 @@
+"""The figures the docs quote agree with the results files in ``benchmarks/results/``.
+
+Each check takes a table (or a sentence) of a docs page and the figures it quotes from a
+results file: a report a benchmark script printed, or per-deal rows. A quoted number must
+be the source's number rounded to the digits the page shows, so a new run whose figures the
+docs do not follow fails here, as does a page whose figure was never the file's.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from collections import Counter
+from collections.abc import Iterable, Sequence
+from decimal import ROUND_HALF_UP, Decimal
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+DOCS = ROOT / "docs"
+RESULTS = ROOT / "benchmarks" / "results"
+
+Table = list[list[str]]
+
+NUMBER = re.compile(r"\d[\d,]*(?:\.\d+)?")
+
+
+# ---------------------------------------------------------------------------------- reading
+def tables(text: str) -> list[Table]:
+    """The Markdown tables of ``text`` in order: their rows (the header first, the
+    separator left out), each a list of cells without bold marks."""
+    found: list[Table] = []
+    previous_was_row = False
+    for line in text.splitlines():
+        stripped = line.strip()
+        is_row = stripped.startswith("|")
+        if is_row and not re.fullmatch(r"\|(\s*:?-+:?\s*\|)+", stripped):
+            cells = [cell.strip().replace("**", "") for cell in stripped.strip("|").split("|")]
+            if not previous_was_row:
+                found.append([])
+            found[-1].append(cells)
+        previous_was_row = is_row
+    return found
+
+
+def page(name: str) -> str:
+    return (DOCS / name).read_text(encoding="utf-8")
+
+
+def table_headed(text: str, *header: str) -> Table:
+    """The table of ``text`` whose header row starts with ``header``."""
+    for table in tables(text):
+        if tuple(table[0][: len(header)]) == header:
+            return table
+    raise AssertionError(f"no table headed {header!r}")
+
+
+def report_tables(name: str) -> list[Table]:
+    return tables((RESULTS / name).read_text(encoding="utf-8"))
+
+
+def row(table: Table, *first: str) -> list[str]:
+    """The row of ``table`` whose first cells are ``first``."""
+    for cells in table[1:]:
+        if tuple(cells[: len(first)]) == first:
+            return cells
+    raise AssertionError(f"no row {first!r} in the table headed {table[0]!r}")
+
+
+def report_row(table: Table, set_name: str, strategy: str, settings: str = "") -> list[str]:
+    """The row of a ``benchmarks/fair.py`` report for the set and strategy whose settings
+    end with ``settings`` (the greedy row has none)."""
+    for cells in table[1:]:
+        if cells[0] == set_name and cells[1] == strategy and cells[2].endswith(settings):
+            return cells
+    raise AssertionError(f"no {set_name} {strategy} row with settings {settings!r}")
+
+
+def jsonl(name: str) -> list[dict]:
+    lines = (RESULTS / name).read_text(encoding="utf-8").splitlines()
+    return [json.loads(line) for line in lines if line.strip()]
+
+
+# ------------------------------------------------------------------------------ comparing
+def allowed(source: str, digits: int) -> set[Decimal]:
+    """What ``source`` reads as with ``digits`` decimals: rounded half up, and rounded down
+    too when the digits dropped are a bare 5 (the source was itself rounded, so its true
+    value may have been below the half)."""
+    value = Decimal(source)
+    step = Decimal(1).scaleb(-digits)
+    rounded = {value.quantize(step, rounding=ROUND_HALF_UP)}
+    dropped = value - value.quantize(step, rounding="ROUND_DOWN")
+    if dropped == step / 2:
+        rounded.add(value.quantize(step, rounding="ROUND_DOWN"))
+    return rounded
+
+
+def numbers(text: str) -> list[str]:
+    return [number.replace(",", "") for number in NUMBER.findall(text)]
+
+
+def agrees(quoted: str, source: str) -> bool:
+    """Whether a number as the page shows it is the source's, to the page's digits."""
+    digits = len(quoted.split(".")[1]) if "." in quoted else 0
+    source_digits = len(source.split(".")[1]) if "." in source else 0
+    if digits > source_digits:
+        return abs(Decimal(quoted) - Decimal(source)) <= Decimal(1).scaleb(-source_digits) / 2
+    return Decimal(quoted) in allowed(source, digits)
+
+
+def check(quoted: str, source: str, where: str) -> int:
+    """Every number of the page's ``quoted`` text against the source's, in order; the count
+    of numbers checked."""
+    page_numbers, source_numbers = numbers(quoted), numbers(source)
+    assert page_numbers, f"{where}: nothing quoted in {quoted!r}"
+    assert len(page_numbers) <= len(source_numbers), f"{where}: {quoted!r} against {source!r}"
+    for page_number, source_number in zip(page_numbers, source_numbers, strict=False):
+        assert agrees(page_number, source_number), f"{where}: the docs say {quoted!r}, the results {source!r}"
+    return len(page_numbers)
+
+
+def check_cells(
+    page_row: Sequence[str], source_row: Sequence[str], columns: Iterable[tuple[int, int]], where: str
+) -> int:
+    return sum(
+        check(page_row[page_column], source_row[source_column], f"{where}, column {page_column}")
+        for page_column, source_column in columns
+    )
+
+
+def test_a_stale_figure_fails_and_rounding_passes() -> None:
+    assert agrees("0.02", "0.017")
+    assert agrees("10.1", "10.05") and agrees("10.0", "10.05")
+    assert agrees("8170", "8170") and not agrees("1432", "1433")
+    assert agrees("100", "100.00") and not agrees("99.9", "99.84")
+    assert agrees("0.011", "0.010590425998088904")
+    with pytest.raises(AssertionError):
+        check("46 | 6.6 s", "46 6.72", "a stale time")
+
+
+# ---------------------------------------------------------------------------- winnability
+WINNABILITY_SETS = {
+    "klondike draw 1 no waste card": ("Klondike draw 1", "Klondike, draw 1, no card to the waste"),
+    "klondike draw 3 no waste card": ("Klondike draw 3", "Klondike, draw 3, no card to the waste"),
+    "father": ("Father", "Father"),
+    "following": ("Following", "Following"),
+}
+"""Each set of the winnability report, as the history page and the engine guide name it."""
+
+
+def winnability_report() -> tuple[Table, Table]:
+    """The report's tables: both looks, and the first look alone."""
+    both, first = report_tables("winnability/report.md")
+    return both, first
+
+
+def test_the_history_page_quotes_the_winnability_report() -> None:
+    both, first = winnability_report()
+    quoted = table_headed(
+        page("solver-history.md"), "set", "deals", "winnable", "95% interval (undecided counted both ways)"
+    )
+    for name, (label, _) in WINNABILITY_SETS.items():
+        source, first_look = row(both, name), row(first, name)
+        cells = row(quoted, label)
+        where = f"solver-history.md, {label}"
+        check_cells(cells, source, [(1, 1), (2, 5), (3, 6), (5, 7), (6, 10)], where)
+        check(cells[4], f"{first_look[4]} {numbers(source[4])[0]}", where + ", undecided")
+
+
+def test_the_engine_guide_quotes_the_winnability_report() -> None:
+    both, first = winnability_report()
+    guide = page("guide/engine.md")
+    first_table = table_headed(guide, "set", "deals", "winnable", "unwinnable", "undecided", "winnable share")
+    second_table = table_headed(guide, "set", "deals", "winnable", "unwinnable", "undecided (after 10 s)")
+    for name, (_, label) in WINNABILITY_SETS.items():
+        where = f"guide/engine.md, {label}"
+        check_cells(row(first_table, label), row(first, name), [(i, i) for i in range(1, 11)], where)
+        if name != "father":  # every Father deal was decided at first: no second look
+            check_cells(
+                row(second_table, label), row(both, name), [(i, i) for i in range(1, 7)] + [(7, 10)], where
+            )
+
+
+def second_look(name: str) -> list[dict]:
+    return [line for line in jsonl(f"winnability/{name}.second-look.jsonl") if "seed" in line]
+
+
+@pytest.mark.parametrize(
+    ("name", "sentence"),
+    [
+        (
+            "klondike-draw-1-no-waste-card",
+            "the minute decided {decided} of the {looked} deals: {lost} unwinnable, in {fewest} to {most} "
+            "million positions, and {won} winnable, in {machine:,} s of machine time",
+        ),
+        (
+            "klondike-draw-3-no-waste-card",
+            "the minute decided {decided} of the {looked} deals, {lost} unwinnable (in {fewest} to {most} "
+            "million positions) and {won} winnable, in {machine:,} s of machine time ({each} s a deal)",
+        ),
+        ("following", "all {decided} decided, in {machine} s"),
+    ],
+)
+def test_the_engine_guide_quotes_the_second_look(name: str, sentence: str) -> None:
+    rows = second_look(name)
+    verdicts = Counter(line["verdict"] for line in rows)
+    lost_nodes = [line["nodes"] for line in rows if line["verdict"] == "unwinnable"]
+    machine = sum(line["seconds"] for line in rows)
+    expected = sentence.format(
+        decided=verdicts["winnable"] + verdicts["unwinnable"],
+        looked=len(rows),
+        lost=verdicts["unwinnable"],
+        won=verdicts["winnable"],
+        fewest=f"{min(lost_nodes) / 1e6:.1f}",
+        most=f"{max(lost_nodes) / 1e6:.1f}",
+        machine=round(machine),
+        each=round(machine / len(rows)),
+    )
+    assert expected in " ".join(page("guide/engine.md").split())
+
+
+def test_the_engine_guide_names_the_following_deals_the_second_look_decided() -> None:
+    rows = second_look("following")
+    won = sorted(line["seed"] for line in rows if line["verdict"] == "winnable")
+    lost = {line["seed"] for line in rows if line["verdict"] == "unwinnable"}
+    guide = " ".join(page("guide/engine.md").split())
+    assert f"Seeds {', '.join(map(str, won[:-1]))} and {won[-1]} are won" in guide
+    quoted = re.search(r"Seeds ([\d, and]+) are lost", guide)
+    assert quoted and {int(seed) for seed in numbers(quoted[1])} == lost
+
+
+# ------------------------------------------------------------------------ deals decided
+def solver_figures(name: str, set_name: str) -> dict[str, str]:
+    """A ``benchmarks/solver.py`` set's figures, from its rows, as full-precision text."""
+    rows = [line for line in jsonl(name) if line["set"] == set_name]
+    seconds = sorted(line["seconds"] for line in rows)
+    undecided = sum(line["verdict"] == "unknown" for line in rows)
+    middle = len(seconds) // 2
+    median = seconds[middle] if len(seconds) % 2 else (seconds[middle - 1] + seconds[middle]) / 2
+    return {
+        "decided": f"{100 * (len(rows) - undecided) / len(rows)!r} {undecided}",
+        "median": repr(median),
+        "p90": repr(seconds[min(len(seconds) - 1, int(0.9 * len(seconds)))]),
+        "peak": str(max(line["peak_mb"] for line in rows)),
+        "machine": repr(sum(seconds)),
+    }
+
+
+SOLVER_RUNS = {
+    "klondike": ("solver-arrangements.jsonl", "Klondike draw 1", "Klondike draw one", "and arrangements"),
+    "klondike draw 3": (
+        "solver-free-talon.jsonl",
+        "Klondike draw 3",
+        "Klondike draw three",
+        "and the free-talon game",
+    ),
+    "father": ("solver-arrangements.jsonl", "Father", "Father", "and arrangements"),
+    "following": ("solver-arrangements.jsonl", "Following", "Following", "and arrangements"),
+}
+"""Each set's current run of ``benchmarks/solver.py`` (C search, 1,000 deals), its column
+on the history page, and its group and row in the solver page's table."""
+
+
+@pytest.mark.parametrize("set_name", list(SOLVER_RUNS))
+def test_the_docs_quote_the_solver_runs(set_name: str) -> None:
+    results, column, group, label = SOLVER_RUNS[set_name]
+    figures = solver_figures(results, set_name)
+    history = table_headed(page("solver-history.md"), "search", "deals")
+    columns = history[0]
+    check(row(history, "C")[columns.index(column)], figures["decided"], f"history, C, {column}")
+
+    solver_table = table_headed(page("solver.md"), "set", "", "decided within 10 s")
+    group_now = ""
+    for cells in solver_table[1:]:
+        group_now = cells[0] or group_now
+        if group_now == group and cells[1] == label:
+            where = f"solver.md, {group}, {label}"
+            check(cells[2], figures["decided"], where)
+            check(cells[3], figures["median"], where)
+            check(cells[4], figures["p90"], where)
+            check(cells[5], figures["peak"], where)
+            return
+    raise AssertionError(f"solver.md has no row {label!r} for {group}")
+
+
+def test_the_history_page_quotes_the_python_search_and_the_free_talon_time() -> None:
+    history_page = page("solver-history.md")
+    python_row = row(table_headed(history_page, "search", "deals"), "pure Python")
+    for set_name, column in [("klondike", 2), ("klondike draw 3", 3)]:
+        figures = solver_figures("solver-python-twins.jsonl", set_name)
+        check(python_row[column], figures["decided"], f"history, pure Python, {set_name}")
+    machine = float(solver_figures("solver-free-talon.jsonl", "klondike draw 3")["machine"])
+    assert f"the 1,000 deals' time from 172 s to {machine:.0f} s" in " ".join(history_page.split())
+
+
+# ------------------------------------------------------------------------ fair strategy
+def fair_tables(name: str) -> list[Table]:
+    return report_tables(f"{name}.report.md")
+
+
+FAIR_ROWS = {
+    "greedy": ("fair-commitments", 0, "greedy", ""),
+    "fair, single moves ranked by wins": ("fair", 0, "fair", "seed 0"),
+    "fair, single moves ranked by progress": ("fair-progress", 0, "fair", "seed 0"),
+    "fair, commitments, 48 samples, greedy's move where none is won": (
+        "fair-commitments",
+        0,
+        "fair",
+        "48 samples, 5000 positions, seed 0",
+    ),
+    "fair, commitments, 64 samples, a walk of 200 quiet positions": (
+        "fair-commitments",
+        0,
+        "fair",
+        "64 samples, 5000 positions, seed 0",
+    ),
+    "fair, commitments, 64 samples, a walk of 5,000": (
+        "fair-commitments",
+        0,
+        "fair",
+        "a walk of 5000 quiet positions, seed 0",
+    ),
+    "the same, samples drawn from what is seen, no line back to a seen position (kept)": (
+        "fair-commitments",
+        0,
+        "fair",
+        "turns seeded by what is seen",
+    ),
+}
+"""The rows of the fair strategy's table (docs/judgement.md): report, table, strategy, settings."""
+
+
+@pytest.mark.parametrize("label", list(FAIR_ROWS))
+def test_the_fair_strategy_table_quotes_the_reports(label: str) -> None:
+    report, table, strategy, settings = FAIR_ROWS[label]
+    source = report_row(fair_tables(report)[table], "klondike draw 3", strategy, settings)
+    quoted = row(table_headed(page("judgement.md"), "strategy", "won of 500"), label)
+    check_cells(quoted, source, [(1, 4), (2, 5), (3, 6)], f"judgement.md, {label}")
+    # greedy's time per deal is under 0.01 s: the page gives no mean and p90 for it
+    if strategy != "greedy":
+        check(quoted[4], f"{source[7]} {source[8]}", f"judgement.md, {label}, time")
+
+
+GUIDE_FAIR = {
+    "Klondike draw 3, 500": ("klondike draw 3", 0, 0, "turns seeded by what is seen"),
+    "Klondike draw 1, 100": ("klondike draw 1", 1, 0, "a walk of 5000 quiet positions, seed 0"),
+    "Father, 100": ("father", 1, 0, "a walk of 5000 quiet positions, seed 0"),
+    "Following, 100": ("following", 1, 0, "a walk of 5000 quiet positions, seed 0"),
+}
+"""The rows of the fair strategy's table in the guide: the set, the report's tables for
+greedy and for the fair strategy (0: the first 500 deals, 1: the first 100), its settings."""
+
+
+@pytest.mark.parametrize("label", list(GUIDE_FAIR))
+def test_the_fair_judgement_guide_quotes_the_report(label: str) -> None:
+    set_name, greedy_table, fair_table, settings = GUIDE_FAIR[label]
+    reports = fair_tables("fair-commitments")
+    greedy = report_row(reports[greedy_table], set_name, "greedy")
+    fair = report_row(reports[fair_table], set_name, "fair", settings)
+    quoted = row(table_headed(page("guide/fair-judgement.md"), "deals", "greedy", "fair"), label)
+    where = f"guide/fair-judgement.md, {label}"
+    check(quoted[1], f"{greedy[5]} {greedy[6]}", where + ", greedy")
+    check(quoted[2], f"{fair[5]} {fair[6]}", where + ", fair")
+    check(quoted[3], fair[7], where + ", time")
+
+
+TRIAL = (
+    "{samples} samples, 5000 positions, seed 0; commitments, ranked by the cards home they "
+    "reach (the trial, which judged single moves where no commitment was in reach)"
+)
+VARIANTS = [
+    (
+        ("trial", "16 × 5,000"),
+        "fair-variants",
+        0,
+        TRIAL.format(samples=16),
+    ),
+    (
+        ("trial", "48 × 5,000"),
+        "fair-variants",
+        0,
+        TRIAL.format(samples=48),
+    ),
+    (
+        ("the 48-sample version, the furthest choice where none is won after the deeper search",),
+        "fair-variants",
+        0,
+        "the furthest one played where none is won after the deeper search (not greedy's move)",
+    ),
+    (("the 48-sample run above",), "fair-commitments", 1, "48 samples, 5000 positions, seed 0"),
+    (
+        ("64 samples, the walk of 200 (then kept)",),
+        "fair-commitments",
+        1,
+        "64 samples, 5000 positions, seed 0",
+    ),
+]
+"""The commitments variants table of docs/judgement.md: row, report, table, settings."""
+
+SINGLE_MOVES = [
+    (("wins only (the earlier version)",), "fair", 1, "16 samples, 5000 positions, seed 0"),
+    (("wins only", "8 × 20,000"), "fair-experiments", 0, "8 samples, 20000 positions, seed 0; wins only"),
+    (("wins, then progress", "16 × 5,000"), "fair-experiments", 0, "seed 0; wins first, then progress"),
+    (
+        ("wins, then progress, also after a deeper search, never greedy's move",),
+        "fair-experiments",
+        0,
+        "also in the deeper pass, never greedy when nothing is won",
+    ),
+    (
+        ("wins, then progress counted as cards home less cards face down",),
+        "fair-experiments",
+        0,
+        "then progress as cards home less cards face down",
+    ),
+    (
+        ("progress (wins count 52 cards)", "16 × 5,000"),
+        "fair-progress",
+        1,
+        "16 samples, 5000 positions, seed 0",
+    ),
+    (
+        ("progress (wins count 52 cards)", "32 × 5,000"),
+        "fair-experiments",
+        0,
+        "32 samples, 5000 positions, seed 0; progress first (the new version)",
+    ),
+    (
+        ("progress, without the tie-break by winning lines' first moves",),
+        "fair-variants",
+        0,
+        "progress first, without the leads tie-break",
+    ),
+    (
+        ("progress, but a move that turns a face-down card first among moves within one card of the best",),
+        "fair-variants",
+        0,
+        "a move turning a face-down card first among moves within one card of the best",
+    ),
+    (
+        ("progress, but the first move of most winning lines first among moves within one win of the best",),
+        "fair-variants",
+        0,
+        "the move most winning lines start with first among moves within one win of the best",
+    ),
+    (
+        ("the first move of most winning lines (a vote), progress where no line was found",),
+        "fair-variants",
+        0,
+        "(a vote), progress when no line is found",
+    ),
+    (
+        ("progress (wins count 52 cards)", "16 × 20,000"),
+        "fair-variants",
+        0,
+        "16 samples, 20000 positions, seed 0; progress first (the kept version)",
+    ),
+    (
+        ("progress (wins count 52 cards)", "16 × 2,500"),
+        "fair-variants",
+        0,
+        "16 samples, 2500 positions, seed 0; progress first (the kept version)",
+    ),
+    (
+        (
+            "progress (wins count 52 cards), each sample searched in turns of 250 positions, "
+            "depth-first and best-first",
+        ),
+        "fair-variants",
+        0,
+        "each sample searched in turns of 250 positions, depth-first and best-first",
+    ),
+]
+"""The single-move table of docs/judgement.md: row, report, table, settings (rows the
+results files do not hold are left out: the 16 (+48) samples run)."""
+
+
+@pytest.mark.parametrize(
+    ("header", "first", "report", "table", "settings"),
+    [("commitments", *variant) for variant in VARIANTS] + [("ranking", *variant) for variant in SINGLE_MOVES],
+    ids=lambda value: value[0] if isinstance(value, tuple) else None,
+)
+def test_the_variants_tables_quote_the_reports(
+    header: str, first: tuple[str, ...], report: str, table: int, settings: str
+) -> None:
+    source = report_row(fair_tables(report)[table], "klondike draw 3", "fair", settings)
+    quoted = row(table_headed(page("judgement.md"), header, "samples × positions"), *first)
+    check_cells(quoted, source, [(2, 4), (3, 7)], f"judgement.md, {first}")
+
+
+# ------------------------------------------------------------------------- hints, peers
+HINT_SETS = {
+    "klondike draw 1": "Klondike, draw 1",
+    "klondike draw 3": "Klondike, draw 3",
+    "father": "Father",
+    "following": "Following",
+}
+
+
+def test_the_solver_page_quotes_the_hints_report() -> None:
+    solver_hints, fair_hints = fair_tables("hints")
+    quoted = table_headed(page("solver.md"), "Game", "won by following")
+    for set_name, label in HINT_SETS.items():
+        check_cells(
+            row(quoted, label),
+            row(solver_hints, set_name),
+            [(1, 2), (2, 3), (3, 4), (4, 5)],
+            f"solver.md, hints, {label}",
+        )
+    strategy, hint = row(fair_hints, "strategy"), row(fair_hints, "hint")
+    assert strategy[2] == hint[2]
+    report = (RESULTS / "hints.report.md").read_text(encoding="utf-8")
+    same = re.search(r"The same moves both ways in (\d+) of (\d+) deals", report)
+    assert same
+    guide = " ".join(page("guide/fair-judgement.md").split())
+    assert f"both won {strategy[2]} deals with the same moves in all {same[1]}" in guide
+
+
+def peers_rows() -> dict[tuple[str, str], list[str]]:
+    """The peers' rows the engine guide quotes, by draw and solver: drawing three from the
+    latest run, drawing one from the run before (the talon test changed nothing there), with
+    each run's counts of deals decided by one solver alone."""
+    latest, before = report_tables("peers.md")[:2]
+    found: dict[tuple[str, str], list[str]] = {}
+    for table, draws in [(latest, {"3"}), (before, {"1"})]:
+        draw = ""
+        for cells in table[1:]:
+            draw = cells[0] or draw
+            if draw not in draws:
+                continue
+            if cells[0]:
+                found[draw, cells[1]] = cells
+            else:
+                alone = numbers(cells[1])
+                found[draw, "ours (C search)"].append(alone[0])
+                found[draw, "Klondike-Solver"].append(alone[1])
+    return found
+
+
+def test_the_engine_guide_quotes_the_peers_runs() -> None:
+    quoted = table_headed(page("guide/engine.md"), "draw", "solver", "decided within 10 s")
+    for (draw, solver), source in peers_rows().items():
+        cells = row(quoted, draw, solver)
+        where = f"guide/engine.md, peers, draw {draw}, {solver}"
+        check(cells[2], f"{int(source[3]) + int(source[4])} {source[2]}", where)
+        check_cells(cells, source, [(3, 7), (4, 8), (5, 9), (6, 10)], where)
