@@ -165,8 +165,10 @@ def test_the_parity_tests_pass_against_a_build_with_address_and_undefined_behavi
     )
     assert loaded.stdout.split() == ["True", str(library)], loaded.stderr
     start = time.perf_counter()
+    # -s: a report ends the process mid test, while pytest's capture holds the test's
+    # stderr, and would leave nothing to read but the exit code.
     ran = subprocess.run(
-        [sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider", "-x", *PARITY_TESTS],
+        [sys.executable, "-m", "pytest", "-q", "-s", "-p", "no:cacheprovider", "-x", *PARITY_TESTS],
         cwd=ROOT,
         env=environment,
         capture_output=True,

@@ -345,9 +345,11 @@ void expand(Search *s, size_t at) {
         s->failed = NO_MEMORY;
         return;
     }
-    memcpy(s->scratch, s->arena + at + 1, tail * sizeof(Step));
+    /* With no tail the scratch buffer may never have been allocated, and memcpy from or to
+       a null pointer is undefined even for no bytes. */
+    if (tail) memcpy(s->scratch, s->arena + at + 1, tail * sizeof(Step));
     memmove(s->arena + at, s->arena + end, added * sizeof(Step));
-    memcpy(s->arena + at + added, s->scratch, tail * sizeof(Step));
+    if (tail) memcpy(s->arena + at + added, s->scratch, tail * sizeof(Step));
     s->arena_len = at + added + tail;
 }
 
