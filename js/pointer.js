@@ -97,7 +97,23 @@ export class PointerPlay {
     const source = pileEl.getAttribute("data-pile");
     if (source === "stock") return;
     const count = source.startsWith("tableau/") ? this.countAt(source, cardEl) : 1;
-    this.press = { pointerId: event.pointerId, x: event.clientX, y: event.clientY, source, count };
+    const grip = this.gripAt(source, count, event.clientX, event.clientY);
+    this.press = { pointerId: event.pointerId, x: event.clientX, y: event.clientY, source, count, grip };
+  }
+
+  /**
+   * Where the pointer at (`clientX`, `clientY`) holds the lead card of the `count` cards on
+   * top of `source`, as a share of the card's size. Taken at the press: the notebook may
+   * scroll or the view be laid out again before the pointer moves far enough to drag, and
+   * the cards must then be held where they were taken, not where the board has moved to.
+   */
+  gripAt(source, count, clientX, clientY) {
+    const board = this.view.board;
+    const cards = board.cardElements(board.piles.get(source));
+    const lead = board.cards.get(cards[cards.length - count].getAttribute("data-card"));
+    const boardRect = board.el.getBoundingClientRect();
+    const { cardWidth, cardHeight } = board.layout;
+    return { x: (clientX - boardRect.left - lead.left) / cardWidth, y: (clientY - boardRect.top - lead.top) / cardHeight };
   }
 
   onPointerMove(event) {
@@ -130,8 +146,6 @@ export class PointerPlay {
     const elements = board.heldCards();
     const entries = elements.map((el) => board.cards.get(el.getAttribute("data-card")));
     const [lead] = entries;
-    const boardRect = board.el.getBoundingClientRect();
-    const { cardWidth, cardHeight } = board.layout;
     this.drag = {
       pointerId: press.pointerId,
       source: press.source,
@@ -139,12 +153,12 @@ export class PointerPlay {
       entries,
       pileEl: pile.el,
       hover: null,
-      // Where the pointer holds the lead card, as a share of its size: laid out again at
-      // another size, the cards stay held at the same spot.
-      grip: { x: (press.x - boardRect.left - lead.left) / cardWidth, y: (press.y - boardRect.top - lead.top) / cardHeight },
+      // A share of the lead card's size: laid out again at another size, the cards stay
+      // held at the same spot.
+      grip: press.grip,
       clientX: press.x,
       clientY: press.y,
-      boardRect,
+      boardRect: board.el.getBoundingClientRect(),
     };
     try {
       board.el.setPointerCapture(press.pointerId);
