@@ -1,8 +1,10 @@
 // Playing with the pointer: click a card then a pile, double-click to send a card home,
 // drag cards and drop them on a pile. A drag lasts until the button is released, Escape is
 // pressed or the board changes under it (a new state); the board laid out again meanwhile
-// (a resize, a scrollbar or a panel appearing) keeps the cards under the pointer.
+// (a resize, a scrollbar or a panel appearing) keeps the cards under the pointer, and held
+// near the top or bottom of what shows, they scroll the notebook (autoscroll.js).
 
+import { EdgeScroll } from "./autoscroll.js";
 import { cardWords } from "./cards.js";
 import { translate } from "./dom.js";
 import { runWords } from "./labels.js";
@@ -18,6 +20,11 @@ export class PointerPlay {
     this.drag = null;
     this.awaiting = null; // cards dropped by a drag, waiting for Python's answer
     this.suppressClick = false;
+    this.edgeScroll = new EdgeScroll(view.board.el, () => this.followLayout());
+  }
+
+  destroy() {
+    this.edgeScroll.stop();
   }
 
   /** The pile a drag is over and would drop on, or null. */
@@ -117,15 +124,16 @@ export class PointerPlay {
   }
 
   onPointerMove(event) {
-    if (this.drag) {
-      if (event.pointerId === this.drag.pointerId) this.moveDrag(event.clientX, event.clientY);
+    if (!this.drag) {
+      const press = this.press;
+      if (!press || event.pointerId !== press.pointerId) return;
+      if (Math.hypot(event.clientX - press.x, event.clientY - press.y) < DRAG_THRESHOLD_PX) return;
+      this.startDrag(press);
+    } else if (event.pointerId !== this.drag.pointerId) {
       return;
     }
-    const press = this.press;
-    if (!press || event.pointerId !== press.pointerId) return;
-    if (Math.hypot(event.clientX - press.x, event.clientY - press.y) < DRAG_THRESHOLD_PX) return;
-    this.startDrag(press);
     this.moveDrag(event.clientX, event.clientY);
+    this.edgeScroll.follow(event.clientY);
   }
 
   onPointerUp(event) {
@@ -255,6 +263,7 @@ export class PointerPlay {
     const drag = this.drag;
     if (!drag) return;
     this.drag = null;
+    this.edgeScroll.stop();
     drag.pileEl.classList.remove("sw-pile--lifted");
     for (const entry of drag.entries) {
       entry.dragged = false;
