@@ -1,8 +1,10 @@
 // Playing with the pointer: click a card then a pile, double-click to send a card home,
 // drag cards and drop them on a pile. A drag lasts until the button is released, Escape is
 // pressed or the board changes under it (a new state); the board laid out again meanwhile
-// (a resize, a scrollbar or a panel appearing) keeps the cards under the pointer.
+// (a resize, a scrollbar or a panel appearing) keeps the cards under the pointer, and held
+// near the top or bottom of what shows, they scroll the notebook (autoscroll.js).
 
+import { EdgeScroll } from "./autoscroll.js";
 import { cardWords } from "./cards.js";
 import { translate } from "./dom.js";
 import { runWords } from "./labels.js";
@@ -18,6 +20,11 @@ export class PointerPlay {
     this.drag = null;
     this.awaiting = null; // cards dropped by a drag, waiting for Python's answer
     this.suppressClick = false;
+    this.edgeScroll = new EdgeScroll(view.board.el, () => this.followLayout());
+  }
+
+  destroy() {
+    this.edgeScroll.stop();
   }
 
   /** The pile a drag is over and would drop on, or null. */
@@ -97,19 +104,36 @@ export class PointerPlay {
     const source = pileEl.getAttribute("data-pile");
     if (source === "stock") return;
     const count = source.startsWith("tableau/") ? this.countAt(source, cardEl) : 1;
-    this.press = { pointerId: event.pointerId, x: event.clientX, y: event.clientY, source, count };
+    const grip = this.gripAt(source, count, event.clientX, event.clientY);
+    this.press = { pointerId: event.pointerId, x: event.clientX, y: event.clientY, source, count, grip };
+  }
+
+  /**
+   * Where the pointer at (`clientX`, `clientY`) holds the lead card of the `count` cards on
+   * top of `source`, as a share of the card's size. Taken at the press: the notebook may
+   * scroll or the view be laid out again before the pointer moves far enough to drag, and
+   * the cards must then be held where they were taken, not where the board has moved to.
+   */
+  gripAt(source, count, clientX, clientY) {
+    const board = this.view.board;
+    const cards = board.cardElements(board.piles.get(source));
+    const lead = board.cards.get(cards[cards.length - count].getAttribute("data-card"));
+    const boardRect = board.el.getBoundingClientRect();
+    const { cardWidth, cardHeight } = board.layout;
+    return { x: (clientX - boardRect.left - lead.left) / cardWidth, y: (clientY - boardRect.top - lead.top) / cardHeight };
   }
 
   onPointerMove(event) {
-    if (this.drag) {
-      if (event.pointerId === this.drag.pointerId) this.moveDrag(event.clientX, event.clientY);
+    if (!this.drag) {
+      const press = this.press;
+      if (!press || event.pointerId !== press.pointerId) return;
+      if (Math.hypot(event.clientX - press.x, event.clientY - press.y) < DRAG_THRESHOLD_PX) return;
+      this.startDrag(press);
+    } else if (event.pointerId !== this.drag.pointerId) {
       return;
     }
-    const press = this.press;
-    if (!press || event.pointerId !== press.pointerId) return;
-    if (Math.hypot(event.clientX - press.x, event.clientY - press.y) < DRAG_THRESHOLD_PX) return;
-    this.startDrag(press);
     this.moveDrag(event.clientX, event.clientY);
+    this.edgeScroll.follow(event.clientY);
   }
 
   onPointerUp(event) {
@@ -130,8 +154,6 @@ export class PointerPlay {
     const elements = board.heldCards();
     const entries = elements.map((el) => board.cards.get(el.getAttribute("data-card")));
     const [lead] = entries;
-    const boardRect = board.el.getBoundingClientRect();
-    const { cardWidth, cardHeight } = board.layout;
     this.drag = {
       pointerId: press.pointerId,
       source: press.source,
@@ -139,12 +161,12 @@ export class PointerPlay {
       entries,
       pileEl: pile.el,
       hover: null,
-      // Where the pointer holds the lead card, as a share of its size: laid out again at
-      // another size, the cards stay held at the same spot.
-      grip: { x: (press.x - boardRect.left - lead.left) / cardWidth, y: (press.y - boardRect.top - lead.top) / cardHeight },
+      // A share of the lead card's size: laid out again at another size, the cards stay
+      // held at the same spot.
+      grip: press.grip,
       clientX: press.x,
       clientY: press.y,
-      boardRect,
+      boardRect: board.el.getBoundingClientRect(),
     };
     try {
       board.el.setPointerCapture(press.pointerId);
@@ -241,6 +263,7 @@ export class PointerPlay {
     const drag = this.drag;
     if (!drag) return;
     this.drag = null;
+    this.edgeScroll.stop();
     drag.pileEl.classList.remove("sw-pile--lifted");
     for (const entry of drag.entries) {
       entry.dragged = false;

@@ -169,7 +169,8 @@ export class SolitaireView {
     for (const [target, type, handler, options] of this.listeners) target.removeEventListener(type, handler, options);
     this.listeners = [];
     if (this.resizeObserver) this.resizeObserver.disconnect();
-    for (const part of [this.toolbar, this.feedback, this.study, this.aids, this.library, this.rules, this.kernelLink]) part.destroy();
+    const parts = [this.toolbar, this.pointer, this.feedback, this.study, this.aids, this.library, this.rules, this.kernelLink];
+    for (const part of parts) part.destroy();
     this.channel.settle();
     this.root.remove();
   }

@@ -139,6 +139,24 @@ describe("a drag while the board is laid out again", () => {
     expect(model.sent.map((sent) => sent.target)).toEqual(["tableau/5"]);
   });
 
+  it("the notebook scrolling between the press and the drag leaves the card held where the pointer took it", () => {
+    const { model, card, pile, root } = view(fixture("klondike_start"));
+    const from = card("5H");
+    const [left, top] = placeOf(from);
+    pointer(from, "pointerdown", left + 10, top + 10);
+    // JupyterLab may scroll the cell on the press: the board moves up 110 px under a still pointer.
+    const board = root.querySelector(".sw-board");
+    board.getBoundingClientRect = () => ({ left: 0, top: -110, right: 0, bottom: 0, width: 0, height: 0 });
+    window.dispatchEvent(new Event("scroll"));
+    const [x, y] = middleOf(pile("tableau/5"));
+    pointer(from, "pointermove", x, y - 110);
+    // Held 10 px into the card, as taken, not 10 px plus the scroll.
+    expect(placeOf(from)).toEqual([x - 10, y - 10]);
+    expect(pile("tableau/5").classList.contains("sw-pile--hover")).toBe(true);
+    pointer(from, "pointerup", x, y - 110);
+    expect(model.sent.map((sent) => sent.target)).toEqual(["tableau/5"]);
+  });
+
   it("a render for something else (an analysis, a timeline) leaves the dragged card under the pointer", () => {
     const { model, card, pile } = view(fixture("klondike_start"));
     const from = card("5H");
