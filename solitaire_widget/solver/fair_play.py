@@ -316,15 +316,17 @@ def _commitment_words(position: Position, choice: Commitment, known: set[int]) -
     # A draw commits either by showing cards not seen yet or, the stock known, by going on
     # through a stock whose passes are counted.
     turned = walker.stock[-commitment.count :] if commitment.source == "stock" else ()
-    drawn_words = "a stock card not seen yet" if not set(turned) <= known else "the next stock cards"
+    seen_before = set(turned) <= known
     if not choice.setup:
         if commitment.source == "stock":
-            return f"which shows {drawn_words}"
+            if seen_before:
+                return "which goes on through the stock, whose passes are limited"
+            return "which shows a stock card not seen yet"
         if commitment.source == "waste":
             return "which takes the card from the talon for good"
         return "which turns the card under it"
     if commitment.source == "stock":
-        return f"to turn {drawn_words} next"
+        return "to go on through the stock next" if seen_before else "to turn a stock card not seen yet next"
     if commitment.source == "waste":
         return f"to play {card_label(walker.waste[-1])} from the waste next"
     moved = card_label(walker.cards(commitment.source)[-commitment.count])

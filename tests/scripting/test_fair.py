@@ -261,3 +261,14 @@ def judged(reach: tuple[int, ...], won: tuple[int, ...], undecided: tuple[int, .
         reach,
         tuple(Chance((1 << w) - 1, ((1 << u) - 1) << w, 4) for w, u in zip(won, undecided, strict=True)),
     )
+
+
+def test_a_draw_is_said_to_show_an_unseen_card_or_to_go_on_through_a_known_stock():
+    position = sw.Game.new("klondike", 7, draw=3, redeals=2, deal_to_waste=False).position
+    draw = Commitment((), sw.Move("stock", "waste", 3))
+    words = fair_module._commitment_words
+    assert words(position, draw, shown(position)) == "which shows a stock card not seen yet"
+    assert (
+        words(position, draw, shown(position, True))
+        == "which goes on through the stock, whose passes are limited"
+    )
