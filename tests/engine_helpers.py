@@ -219,11 +219,12 @@ def played(game: str, seed: int, moves: int, *, rng_seed: int | None = None, **o
     return g
 
 
-def twin_games(game: sw.Game, seed: int) -> tuple[sw.Game, sw.Game]:
+def twin_games(game: sw.Game, seed: int, *, knows_stock: bool = False) -> tuple[sw.Game, sw.Game]:
     """Two games set up from the game's position that show the player the same cards and
     hold different cards where the player cannot see (set up with ``Game.from_dict``, so
-    each knows only what its position shows)."""
+    each knows only what its position shows); with ``knows_stock``, different face-down
+    tableau cards only (the known-stock model's twins)."""
     position = game.position
-    first, second = Hidden(position, shown(position)).samples(2, seed)
+    first, second = Hidden(position, shown(position, knows_stock)).samples(2, seed)
     assert shown(first) == shown(second) and first.key() != second.key()
     return tuple(sw.Game.from_dict(positions.write(each, None, ())) for each in (first, second))  # type: ignore[return-value]

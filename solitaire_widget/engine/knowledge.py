@@ -23,6 +23,16 @@ not unsee the card it turned. A position set up with ``Game.from_dict`` and no h
 only what it shows. ``known_along`` gives what a player knew at each move of a line, for
 judging the move they made there.
 
+The known-stock model
+=====================
+
+The published figures for Klondike played without seeing every card (the lonelybot
+solver's, Bjarnason, Fern and Tadepalli's) hide only the face-down tableau cards: the player
+is taken to know the stock and the waste, in order, from the deal. The functions here take
+``knows_stock=True`` for that model: every card in the stock and the waste counts as shown,
+so only the face-down tableau cards are unseen. It is an easier game than the default one,
+and what makes the package's figures comparable with those.
+
 >>> from solitaire_widget import Game
 >>> g = Game.new("klondike", seed=42)
 >>> hidden = g.unseen()
@@ -42,9 +52,10 @@ from .position import Position
 from .rules import Layout
 
 
-def shown(position: Position) -> set[int]:
-    """The cards the board shows at ``position`` (see the module docstring)."""
-    cards = set(position.waste[-position.draw :])
+def shown(position: Position, knows_stock: bool = False) -> set[int]:
+    """The cards the board shows at ``position`` (see the module docstring); with
+    ``knows_stock``, every card of the stock and the waste too (the known-stock model)."""
+    cards = set(position.stock + position.waste) if knows_stock else set(position.waste[-position.draw :])
     for pile in position.up:
         cards.update(pile)
     for pile in position.foundations:
@@ -76,28 +87,31 @@ def as_seen(position: Position, known: Collection[int]) -> Seen:
     )
 
 
-def known_along(start: Position, moves: Iterable[Move]) -> Iterator[frozenset[int]]:
+def known_along(
+    start: Position, moves: Iterable[Move], knows_stock: bool = False
+) -> Iterator[frozenset[int]]:
     """The cards known at each position of the line ``moves`` played from ``start``: first
-    at the start, then after each move (each set holds the ones before it)."""
+    at the start, then after each move (each set holds the ones before it); ``knows_stock``:
+    in the known-stock model."""
     position = start.copy()
-    known = shown(position)
+    known = shown(position, knows_stock)
     yield frozenset(known)
     for move in moves:
         position.push(move)
-        known |= shown(position)
+        known |= shown(position, knows_stock)
         yield frozenset(known)
 
 
-def repeats_along(start: Position, moves: Iterable[Move]) -> Iterator[bool]:
+def repeats_along(start: Position, moves: Iterable[Move], knows_stock: bool = False) -> Iterator[bool]:
     """For each of the line ``moves`` played from ``start``: whether it comes back to a
     position the line stood on before, seen alike (``as_seen``), so with nothing new seen
-    since: a wasted move."""
+    since: a wasted move. ``knows_stock``: in the known-stock model."""
     position = start.copy()
-    known = shown(position)
+    known = shown(position, knows_stock)
     stood = {as_seen(position, known)}
     for move in moves:
         position.push(move)
-        known |= shown(position)
+        known |= shown(position, knows_stock)
         seen = as_seen(position, known)
         yield seen in stood
         stood.add(seen)
@@ -185,11 +199,14 @@ def _piles(layout: Layout, position: Position) -> Iterator[tuple[str, list[int]]
             yield pile_id, layout.down[index]
 
 
-def known_in_tree(start: Position, tree: Iterable[Iterable[Move]]) -> frozenset[int]:
+def known_in_tree(
+    start: Position, tree: Iterable[Iterable[Move]], knows_stock: bool = False
+) -> frozenset[int]:
     """The cards known after playing every line of ``tree`` from ``start``: each line is a
-    sequence of moves from the start (a game's move tree, line by line)."""
-    known = shown(start)
+    sequence of moves from the start (a game's move tree, line by line); ``knows_stock``: in
+    the known-stock model."""
+    known = shown(start, knows_stock)
     for line in tree:
-        *_, known_at_its_end = known_along(start, line)
+        *_, known_at_its_end = known_along(start, line, knows_stock)
         known |= known_at_its_end
     return frozenset(known)

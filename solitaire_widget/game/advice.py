@@ -30,6 +30,7 @@ from ..records.record import RecordError
 from ..solver import aids
 from ..solver.aids import Difficulty, Hint, HintRequest, Winnability
 from ..solver.analysis import Analysis
+from ..solver.chances import check_knows_stock
 from ..solver.fair_play import FAIR_NODE_LIMIT, FAIR_SAMPLES, FairChoice, FairPlay
 from ..solver.plan import Plan, keys_along
 from ..solver.search import check_limits
@@ -92,6 +93,7 @@ class Advice(Atomic):
         samples: int = FAIR_SAMPLES,
         seed: int = 0,
         node_limit: int | None = None,
+        knows_stock: bool = False,
     ) -> Hint:
         """A move to play, with a ``sentence`` that says why.
 
@@ -105,14 +107,21 @@ class Advice(Atomic):
         commitment that does best over ``samples`` deals of the unseen cards (drawn from
         ``seed``, each solved within ``node_limit`` positions and ``time_limit`` seconds; with
         neither limit, the fair strategy's 5,000 positions), ``source`` ``HintSource.FAIR``,
-        with the line's ``chance``.
+        with the line's ``chance``. ``knows_stock=True`` (fair hints only) judges in the
+        known-stock model of the published figures: the stock and the waste known in order,
+        only the face-down tableau cards sampled (``engine.knowledge``).
 
         Either way the hint starts a line (``hint.line``). While the game stands on the line
         of the last hint of the same kind and settings (the player followed it, or went back
         along it), the hint is that line's next move, at once and without a new search.
         """
         request = self.hint_request(
-            time_limit=time_limit, fair=fair, samples=samples, seed=seed, node_limit=node_limit
+            time_limit=time_limit,
+            fair=fair,
+            samples=samples,
+            seed=seed,
+            node_limit=node_limit,
+            knows_stock=knows_stock,
         )
         if isinstance(request, Hint):
             return request
@@ -128,6 +137,7 @@ class Advice(Atomic):
         samples: int = FAIR_SAMPLES,
         seed: int = 0,
         node_limit: int | None = None,
+        knows_stock: bool = False,
     ) -> Hint | HintRequest:
         """The hint (arguments as ``hint``) at once when the game stands on the line of the
         last one kept (``keep_hint``) of the same kind and settings: its next move. Else what a
@@ -135,15 +145,19 @@ class Advice(Atomic):
         hint, to hand back to ``keep_hint``. ``ValueError`` naming a bad argument."""
         if not isinstance(fair, bool):
             raise ValueError(f"fair must be True or False, not {fair!r}")
+        if check_knows_stock(knows_stock) and not fair:
+            raise ValueError("knows_stock=True is a model of the fair hint: ask with fair=True too")
         position = self.position
         play = None
         if fair:
             if time_limit is None and node_limit is None:
                 node_limit = FAIR_NODE_LIMIT
-            play = FairPlay(samples, node_limit, time_limit, seed)
+            play = FairPlay(samples, node_limit, time_limit, seed, knows_stock)
         else:
             check_limits(time_limit, None, unbounded_ok=True)
-        known = frozenset(map(parse_card, self.known_cards())) if fair else frozenset()
+        known: frozenset[int] = frozenset()
+        if fair:
+            known = frozenset(map(parse_card, self.known_cards())) | knowledge.shown(position, knows_stock)
         followed = self._followed
         if followed is not None and followed.kind == (None if play is None else play.settings):
             left = followed.plan.rest(position)

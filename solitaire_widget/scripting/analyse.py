@@ -65,6 +65,7 @@ def analyse(
     seed: int = 0,
     node_limit: int | None = None,
     time_limit: float | None = None,
+    knows_stock: bool = False,
     executor: Executor = None,
     progress: bool = True,
     on_progress: OnProgress | None = None,
@@ -72,10 +73,10 @@ def analyse(
     """Judge every move of ``game``'s current line from what the player could see when they
     played it, keep the analysis in the game (``g.analysis``) and return it.
 
-    ``samples``, ``seed``, ``node_limit`` and ``time_limit`` are ``win_chance``'s, for each
-    move (a bad value raises ``ValueError`` naming it). ``executor``: None for a process pool
-    with a worker per core, ``"serial"`` for this process, or any
-    ``concurrent.futures.Executor``. ``progress`` shows a progress bar (with tqdm);
+    ``samples``, ``seed``, ``node_limit``, ``time_limit`` and ``knows_stock`` (the known-stock
+    model) are ``win_chance``'s, for each move (a bad value raises ``ValueError`` naming it).
+    ``executor``: None for a process pool with a worker per core, ``"serial"`` for this
+    process, or any ``concurrent.futures.Executor``. ``progress`` shows a progress bar (with tqdm);
     ``on_progress(done, total)`` is called as each move is done, and stops the run by
     returning False (``AnalysisStopped``). See the module docstring for the line analysed,
     Ctrl-C and failures: a run that does not finish leaves the game as it was.
@@ -88,7 +89,7 @@ def analyse(
     >>> g.analysis is a, [m.ply for m in a.moves], a.summary["moves"]
     (True, [1, 2, 3], 3)
     """
-    settings = Settings.checked(samples, seed, node_limit, time_limit)
+    settings = Settings.checked(samples, seed, node_limit, time_limit, knows_stock)
     check_executor(executor)
     if not isinstance(progress, bool):
         raise ValueError(f"progress must be True or False, not {progress!r}")
@@ -102,7 +103,14 @@ def analyse(
         start, line = game.start, game.line
     if not line:
         raise ValueError("nothing to analyse: the game's line has no move yet")
-    work = tasks(start, line, samples=settings.samples, seed=settings.seed, limits=settings.limits)
+    work = tasks(
+        start,
+        line,
+        samples=settings.samples,
+        seed=settings.seed,
+        limits=settings.limits,
+        knows_stock=settings.knows_stock,
+    )
     description = f"analysing {game.title}" + ("" if game.seed is None else f" {game.seed}")
     found = _chances(work, executor, progress, description, on_progress)
     analysis = Analysis(

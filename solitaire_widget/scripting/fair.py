@@ -36,6 +36,10 @@ class FairStrategy:
     what the player sees, so with no time limit it plays the same moves on every machine,
     and the same moves in two games that show the player the same thing.
 
+    ``knows_stock=True`` plays the known-stock model of the published figures: the stock
+    and the waste are known in order from the deal, and only the face-down tableau cards are
+    sampled (``engine.knowledge``); by default stock cards are unseen until drawn.
+
     Among commitments that get equally far it prefers the one that wins more samples, then
     the one with the shorter set-up, then the first found.
 
@@ -50,9 +54,14 @@ class FairStrategy:
         node_limit: int | None = FAIR_NODE_LIMIT,
         time_limit: float | None = None,
         seed: int = 0,
+        knows_stock: bool = False,
     ) -> None:
-        self._play = FairPlay(samples, node_limit, time_limit, seed)
-        self.samples, self.seed = self._play.samples, self._play.seed
+        self._play = FairPlay(samples, node_limit, time_limit, seed, knows_stock)
+        self.samples, self.seed, self.knows_stock = (
+            self._play.samples,
+            self._play.seed,
+            self._play.knows_stock,
+        )
         self.time_limit, self.node_limit = self._play.limits
         self.why_resigned: str | None = None
         self._plan: Plan | None = None
@@ -71,14 +80,18 @@ class FairStrategy:
 
     def for_run(self) -> FairStrategy:
         """A strategy with the same settings and nothing seen yet: for one run."""
-        return FairStrategy(self.samples, self.node_limit, self.time_limit, self.seed)
+        return FairStrategy(*self._settings())
 
     def __reduce__(self) -> tuple[object, ...]:
         # Only the settings travel to worker processes; a run's state stays with its run.
-        return FairStrategy, (self.samples, self.node_limit, self.time_limit, self.seed)
+        return FairStrategy, self._settings()
+
+    def _settings(self) -> tuple[int, int | None, float | None, int, bool]:
+        return self.samples, self.node_limit, self.time_limit, self.seed, self.knows_stock
 
     def __repr__(self) -> str:
         return (
             f"FairStrategy(samples={self.samples}, node_limit={self.node_limit}, "
-            f"time_limit={self.time_limit}, seed={self.seed})"
+            f"time_limit={self.time_limit}, seed={self.seed}"
+            + (", knows_stock=True)" if self.knows_stock else ")")
         )

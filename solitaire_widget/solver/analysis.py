@@ -33,7 +33,7 @@ from ..engine import Move, Position
 from ..engine.choices import representatives
 from ..engine.knowledge import Hidden, known_along, repeats_along
 from ..records.record import RecordError, check_header
-from .chances import Chance, WinChance, chances_at, check_sampling
+from .chances import Chance, WinChance, chances_at, check_knows_stock, check_sampling
 from .judgement import JUDGEMENTS, MoveJudgement, accuracy, judge
 from .search import Limit
 
@@ -70,7 +70,7 @@ COLUMNS = (
 Table: TypeAlias = "pandas.DataFrame | list[dict[str, Any]]"
 """A pandas DataFrame when pandas is installed, else a list of dicts (one per row)."""
 
-_KEYS = ("version", "samples", "seed", "node_limit", "time_limit", "plies")
+_KEYS = ("version", "samples", "seed", "node_limit", "time_limit", "knows_stock", "plies")
 _PLY_KEYS = ("move", "unseen", "preferred", "chance", "moves")
 _HEX = re.compile(r"[0-9a-f]+")
 
@@ -83,19 +83,28 @@ class AnalysisStopped(Exception):
 class Settings:
     """How an analysis sampled: ``samples`` deals of the unseen cards at each position, drawn
     from ``seed``, each solved within ``node_limit`` positions and ``time_limit`` seconds (None:
-    no such limit; one of them is always set)."""
+    no such limit; one of them is always set); ``knows_stock``: in the known-stock model (the
+    stock and the waste known in order, ``engine.knowledge``)."""
 
     samples: int
     seed: int
     node_limit: int | None
     time_limit: float | None
+    knows_stock: bool = False
 
     @classmethod
-    def checked(cls, samples: object, seed: object, node_limit: object, time_limit: object) -> Settings:
+    def checked(
+        cls,
+        samples: object,
+        seed: object,
+        node_limit: object,
+        time_limit: object,
+        knows_stock: object = False,
+    ) -> Settings:
         """The settings ``win_chance`` would use for these arguments (``ValueError`` naming a bad
         one; with neither limit, ``chances.SAMPLE_NODE_LIMIT`` positions)."""
         samples, seed, (seconds, nodes) = check_sampling(samples, seed, node_limit, time_limit)
-        return cls(samples, seed, nodes, seconds)
+        return cls(samples, seed, nodes, seconds, check_knows_stock(knows_stock))
 
     @property
     def limits(self) -> Limit:
@@ -126,13 +135,17 @@ def tasks(
     samples: int,
     seed: int,
     limits: Limit,
+    knows_stock: bool = False,
 ) -> list[Task]:
     """One task per move of the line ``moves`` played from ``start``, up to the move that wins
-    the game when one does (moves played after a win have nothing left to judge). The
-    arguments are checked by ``chances.check_sampling``, or come from ``Settings.checked``."""
+    the game when one does (moves played after a win have nothing left to judge); with
+    ``knows_stock``, in the known-stock model. The arguments are checked by
+    ``chances.check_sampling``, or come from ``Settings.checked``."""
     found: list[Task] = []
     position = start.copy()
-    along = zip(moves, known_along(start, moves), repeats_along(start, moves), strict=False)
+    along = zip(
+        moves, known_along(start, moves, knows_stock), repeats_along(start, moves, knows_stock), strict=False
+    )
     for ply, (move, known, wasted) in enumerate(along, start=1):
         if position.is_won:
             break
@@ -306,14 +319,16 @@ class Analysis:
         chance of the position and of each choice of legal move as per-sample masks of the
         samples won and undecided (hexadecimal), so that any other move can be judged later
         on the same samples. Verdicts are not written: reading judges again."""
-        return {
+        record: dict[str, Any] = {
             "version": VERSION,
             "samples": self.settings.samples,
             "seed": self.settings.seed,
             "node_limit": self.settings.node_limit,
             "time_limit": self.settings.time_limit,
-            "plies": [_ply_record(move) for move in self.moves],
         }
+        if self.settings.knows_stock:  # written only then: older readers refuse it by name
+            record["knows_stock"] = True
+        return record | {"plies": [_ply_record(move) for move in self.moves]}
 
     @classmethod
     def from_record(cls, data: object, start: Position) -> Analysis:
@@ -326,7 +341,11 @@ class Analysis:
         check_header(data, VERSION, _KEYS, where="analysis: ", what="the analysis")
         try:
             settings = Settings.checked(
-                data.get("samples"), data.get("seed"), data.get("node_limit"), data.get("time_limit")
+                data.get("samples"),
+                data.get("seed"),
+                data.get("node_limit"),
+                data.get("time_limit"),
+                data.get("knows_stock", False),
             )
         except ValueError as error:
             raise RecordError(f"analysis: {error}") from None
@@ -338,7 +357,7 @@ class Analysis:
         for ply, entry in enumerate(plies, start=1):
             moves.append(_read_ply(entry, ply, position, settings.samples))
             position.push(moves[-1].move)
-        wasted = repeats_along(start, [move.move for move in moves])
+        wasted = repeats_along(start, [move.move for move in moves], settings.knows_stock)
         return cls(
             settings,
             tuple(

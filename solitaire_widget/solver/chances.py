@@ -42,7 +42,7 @@ from ..engine import Move, Position
 from ..engine.cards import parse_card
 from ..engine.choices import representatives
 from ..engine.deal import check_seed
-from ..engine.knowledge import Hidden
+from ..engine.knowledge import Hidden, shown
 from .heuristic import priority_move
 from .search import Limit, Verdict, check_limits, search
 
@@ -186,6 +186,7 @@ def win_chance(
     seed: int = 0,
     node_limit: int | None = None,
     time_limit: float | None = None,
+    knows_stock: bool = False,
 ) -> WinChance:
     """The chance to win from the game's current position, judged from what the player can
     see, and the chance after each legal move, one entry per choice (see ``WinChance`` and
@@ -194,10 +195,13 @@ def win_chance(
     ``game`` is a ``Game``. ``samples`` (1 to 10,000) deals of the unseen cards are drawn from
     ``seed`` (0 to 2**53 - 1); ``node_limit`` (positions) and ``time_limit`` (seconds) bound the
     solver for each sample and each move; with neither, each gets ``SAMPLE_NODE_LIMIT``
-    positions. A bad value raises ``ValueError`` naming it. The game is not changed.
+    positions. ``knows_stock=True`` judges in the known-stock model of the published figures:
+    the stock and the waste known in order, only the face-down tableau cards sampled
+    (``engine.knowledge``). A bad value raises ``ValueError`` naming it. The game is not
+    changed.
     """
     samples, seed, limits = check_sampling(samples, seed, node_limit, time_limit)
-    position, known = _what_the_player_knows(game)
+    position, known = _what_the_player_knows(game, check_knows_stock(knows_stock))
     return chances_at(position, known, samples, seed, limits)
 
 
@@ -219,13 +223,22 @@ def check_sampling(
     return samples, seed, Limit(seconds, nodes)
 
 
-def _what_the_player_knows(game: object) -> tuple[Position, list[int]]:
+def check_knows_stock(knows_stock: object) -> bool:
+    """``knows_stock`` as the known-stock model's switch; ``ValueError`` unless a bool."""
+    if not isinstance(knows_stock, bool):
+        raise ValueError(f"knows_stock must be True or False, not {knows_stock!r}")
+    return knows_stock
+
+
+def _what_the_player_knows(game: object, knows_stock: bool) -> tuple[Position, set[int]]:
     known_cards = getattr(game, "known_cards", None)
     lock = getattr(game, "lock", None)
     if not callable(known_cards) or lock is None:
         raise TypeError(f"win_chance takes a Game (Game.new or Game.from_dict), not {type(game).__name__}")
     with lock:
-        return game.position, [parse_card(code) for code in known_cards()]  # type: ignore[attr-defined]
+        position: Position = game.position  # type: ignore[attr-defined]
+        known = {parse_card(code) for code in known_cards()}
+    return position, known | shown(position, knows_stock)
 
 
 def chances_at(

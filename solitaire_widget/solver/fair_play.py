@@ -15,13 +15,16 @@ reaches are in ``docs/judgement.md``, with the variants tried. It knows only wha
 of the game knows (``engine.knowledge``): the cards shown along the moves played so far,
 worked out from the start and the history as any player could, and the cards it is told
 were seen besides (in lines the player took back); the face-down cards and the stock's
-order stay unread.
+order stay unread. With ``knows_stock`` it plays the known-stock model of the published
+figures instead (``engine.knowledge``): the stock and the waste are known in order from
+the deal, and only the face-down tableau cards are sampled.
 
 The samples of a turn are drawn from the seed and what the player sees (``as_seen``), not
 the move number: two positions that show the player the same cards are judged on the same
 samples, so the same position is judged the same way however it was reached.
 
-First, when redeals are unlimited and the deal left the waste empty, it turns the whole
+First, when redeals are unlimited, the deal left the waste empty and the stock is not
+known already (``knows_stock``), it turns the whole
 stock once and turns it back: the stock is then as it was, and every card in it is known.
 Sampling cannot value that (each sample is solved as if its cards were known), and it costs
 a few moves only (on 500 draw-three deals, before ranking by progress: 24.8% won with it,
@@ -64,7 +67,7 @@ from ..engine.cards import card_label
 from ..engine.explain import pile_words, sentence
 from ..engine.knowledge import Hidden, Seen, as_seen, shown
 from ..engine.safety import safe_move_home
-from .chances import Chance, check_sampling, percent, percent_range
+from .chances import Chance, check_knows_stock, check_sampling, percent, percent_range
 from .commitments import QUIET_POSITIONS, Commitment, commitment_chances, commitments
 from .heuristic import greedy_move
 from .search import Limit, solve
@@ -132,7 +135,9 @@ class FairPlay:
     solver searching at most ``node_limit`` positions (and ``time_limit`` seconds, None for
     none) for each sample and commitment; with neither limit,
     ``solver.chances.SAMPLE_NODE_LIMIT``. With no time limit it chooses the same on every
-    machine. A bad argument raises ``ValueError`` naming it.
+    machine. ``knows_stock``: the known-stock model (the stock and the waste known in order,
+    only the face-down tableau cards sampled; see the module docstring). A bad argument
+    raises ``ValueError`` naming it.
 
     What it learnt along the game (the cards seen, the positions played through, when the
     game last gained) is brought up to date at each ``choose``, walking only the moves
@@ -145,8 +150,10 @@ class FairPlay:
         node_limit: int | None = FAIR_NODE_LIMIT,
         time_limit: float | None = None,
         seed: int = 0,
+        knows_stock: bool = False,
     ) -> None:
         self.samples, self.seed, self.limits = check_sampling(samples, seed, node_limit, time_limit)
+        self.knows_stock = check_knows_stock(knows_stock)
         self._start: Position | None = None
         self._played: tuple[Move, ...] = ()
         self._walker: Position | None = None
@@ -157,9 +164,9 @@ class FairPlay:
         self._endgame_undecided: tuple[Move, ...] | None = None  # the history where the solver left it open
 
     @property
-    def settings(self) -> tuple[int, int, Limit]:
-        """``(samples, seed, (seconds, positions))``: what its choices depend on."""
-        return self.samples, self.seed, self.limits
+    def settings(self) -> tuple[int, int, Limit, bool]:
+        """``(samples, seed, (seconds, positions), knows_stock)``: what its choices depend on."""
+        return self.samples, self.seed, self.limits, self.knows_stock
 
     def choose(self, start: Position, history: Sequence[Move], known: Iterable[int] = ()) -> FairChoice:
         """The choice at the position ``history`` leads to from ``start``; ``known``: cards
@@ -171,7 +178,7 @@ class FairPlay:
         if not moves:
             return FairChoice(None, (), "no legal move is left")
         known_now = self._known | set(known)
-        scouting = _scouting_move(history, position, moves)
+        scouting = None if self.knows_stock else _scouting_move(history, position, moves)
         if scouting is not None:
             return _alone(
                 scouting, "to see every card of the stock: the stock is the same after a whole turn"
@@ -226,7 +233,7 @@ class FairPlay:
                 None, (), f"all {self.samples} ways the hidden cards may lie are lost after every move"
             )
         line = choices[best].line
-        return FairChoice(line[0], line, _commitment_words(position, choices[best]), chance)
+        return FairChoice(line[0], line, _commitment_words(position, choices[best], known), chance)
 
     def _endgame(self, position: Position, history: Sequence[Move]) -> FairChoice:
         """Every card is known: the position is solved, seeing nothing hidden. When the solver
@@ -251,14 +258,14 @@ class FairPlay:
         played = len(self._played)
         if self._walker is None or self._start != start or history[:played] != self._played:
             self._start, self._played, self._walker = start.copy(), (), start.copy()
-            self._known = shown(self._walker)
+            self._known = shown(self._walker, self.knows_stock)
             self._visited = {as_seen(self._walker, self._known)}
             self._best_progress, self._progressed = _progress(self._walker, self._known), 0
             self._endgame_undecided = None
             played = 0
         for ply, move in enumerate(history[played:], played + 1):
             self._walker.push(move)
-            self._known |= shown(self._walker)
+            self._known |= shown(self._walker, self.knows_stock)
             self._visited.add(as_seen(self._walker, self._known))
             progress = _progress(self._walker, self._known)
             best = tuple(map(max, progress, self._best_progress))
@@ -280,7 +287,10 @@ class FairPlay:
 
     def __repr__(self) -> str:
         seconds, nodes = self.limits
-        return f"FairPlay(samples={self.samples}, node_limit={nodes}, time_limit={seconds}, seed={self.seed})"
+        return (
+            f"FairPlay(samples={self.samples}, node_limit={nodes}, time_limit={seconds}, seed={self.seed}"
+            + (", knows_stock=True)" if self.knows_stock else ")")
+        )
 
 
 def _alone(move: Move, why: str) -> FairChoice:
@@ -295,21 +305,28 @@ def _greedy(position: Position, history: Sequence[Move], fresh: list[Move], why:
     return FairChoice(None, (), why)
 
 
-def _commitment_words(position: Position, choice: Commitment) -> str:
+def _commitment_words(position: Position, choice: Commitment, known: set[int]) -> str:
     """Why the line's first move, as the hint says it after the move: what the commitment
-    commits to, and when its set-up comes first, that it comes next."""
+    commits to, and when its set-up comes first, that it comes next (``known``: the cards
+    the player knows)."""
     walker = position.copy()
     for move in choice.setup:
         walker.push(move)
     commitment = choice.move
+    # A draw commits either by showing cards not seen yet or, the stock known, by going on
+    # through a stock whose passes are counted.
+    turned = walker.stock[-commitment.count :] if commitment.source == "stock" else ()
+    seen_before = set(turned) <= known
     if not choice.setup:
         if commitment.source == "stock":
+            if seen_before:
+                return "which goes on through the stock, whose passes are limited"
             return "which shows a stock card not seen yet"
         if commitment.source == "waste":
             return "which takes the card from the talon for good"
         return "which turns the card under it"
     if commitment.source == "stock":
-        return "to turn a stock card not seen yet next"
+        return "to go on through the stock next" if seen_before else "to turn a stock card not seen yet next"
     if commitment.source == "waste":
         return f"to play {card_label(walker.waste[-1])} from the waste next"
     moved = card_label(walker.cards(commitment.source)[-commitment.count])

@@ -72,6 +72,18 @@ def test_an_analysed_game_saves_and_loads_analysed(analysed_record, tmp_path):
     assert record.loads(text) == analysed_record
 
 
+def test_a_known_stock_analysis_saves_and_loads_in_its_model():
+    g = sw.Game.new("klondike", seed=3, draw=3, deal_to_waste=False)
+    for move in ("sx3>w", "sx3>w"):
+        g.play(move)
+    sw.analyse(g, 4, node_limit=1_000, knows_stock=True, executor="serial", progress=False)
+    data = g.to_record()
+    jsonschema.validate(data, SCHEMA)
+    assert data["analysis"]["knows_stock"] is True
+    back = sw.Game.from_record(data)
+    assert back.analysis.settings.knows_stock and back.to_record() == data
+
+
 def test_an_analysis_of_version_1_with_every_legal_move_apart_still_reads(analysed_record):
     """Version 1 gave each of the moves that are one choice (the ace to each empty
     foundation) on its own: they read as the one choice."""

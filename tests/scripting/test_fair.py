@@ -9,7 +9,7 @@ import pytest
 from engine_helpers import twin_games
 
 import solitaire_widget as sw
-from solitaire_widget.engine.knowledge import known_along
+from solitaire_widget.engine.knowledge import Hidden, known_along, shown
 from solitaire_widget.scripting import strategies
 from solitaire_widget.scripting.fair import FairStrategy
 from solitaire_widget.scripting.strategies import GameView
@@ -47,18 +47,48 @@ def test_the_fair_strategy_plays_only_legal_moves(name, options):
         assert choice is None or choice in game.legal_moves()
 
 
-@pytest.mark.parametrize(("name", "options"), DECKS)
-def test_two_games_that_show_the_same_cards_get_the_same_move(name, options):
-    fair = FairStrategy(**QUICK)
+@pytest.mark.parametrize(
+    ("name", "options", "knows_stock"),
+    [(*deck, False) for deck in DECKS] + [(*deck, True) for deck in DECKS if deck[0] == "klondike"],
+)
+def test_two_games_that_show_the_same_cards_get_the_same_move(name, options, knows_stock):
+    """In the known-stock model the twins differ only in face-down tableau cards (only
+    Klondike deals any)."""
+    fair = FairStrategy(**QUICK, knows_stock=knows_stock)
     compared = 0
     for seed in range(6):
         game = greedy_game(name, options, seed, 3 * seed)
-        if not game.unseen().cards or game.is_over:
+        position = game.position
+        if len(Hidden(position, shown(position, knows_stock)).unseen) < 2 or game.is_over:
             continue
-        one, other = twin_games(game, seed)
+        one, other = twin_games(game, seed, knows_stock=knows_stock)
+        if knows_stock:
+            assert (one.position.stock, one.position.waste) == (other.position.stock, other.position.waste)
         assert strategies.for_run(fair)(GameView(one)) == strategies.for_run(fair)(GameView(other))
         compared += 1
     assert compared >= 3
+
+
+@pytest.mark.parametrize("knows_stock", [False, True])
+def test_a_strategy_stopped_mid_deal_leaves_the_game_unchanged_and_can_go_on(monkeypatch, knows_stock):
+    game = greedy_game("klondike", {"draw": 3, "deal_to_waste": False}, 1, 12)
+    before = game.copy()
+    fair = FairStrategy(**QUICK, knows_stock=knows_stock).for_run()
+    judge = fair_module.commitment_chances
+
+    def stopped(*arguments):
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(fair_module, "commitment_chances", stopped)
+    with pytest.raises(KeyboardInterrupt):
+        fair(GameView(game))
+    with pytest.raises(KeyboardInterrupt):
+        game.hint(fair=True, **QUICK, knows_stock=knows_stock)
+    assert game == before and game.known_cards() == before.known_cards()
+    monkeypatch.setattr(fair_module, "commitment_chances", judge)
+    fresh = FairStrategy(**QUICK, knows_stock=knows_stock).for_run()
+    assert fair(GameView(game)) == fresh(GameView(game))
+    assert game.hint(fair=True, **QUICK, knows_stock=knows_stock).move == fair(GameView(game))
 
 
 @pytest.mark.slow
@@ -94,6 +124,24 @@ def test_the_fair_strategy_pickles_with_its_settings_and_without_a_run():
     assert shipped._plan is None
     assert shipped(GameView(game)) == move
     assert pickle.loads(pickle.dumps(strategies.fair)).samples == strategies.fair.samples
+    knowing = pickle.loads(pickle.dumps(FairStrategy(samples=8, knows_stock=True).for_run()))
+    assert knowing.knows_stock and repr(knowing).endswith("seed=0, knows_stock=True)")
+    assert knowing.for_run().knows_stock
+
+
+def test_knowing_the_stock_it_does_not_turn_the_stock_first_and_samples_only_the_tableau(monkeypatch):
+    game = sw.Game.new("klondike", 4, draw=3, deal_to_waste=False)
+    sampled = []
+
+    def judged_on(position, known, choices, *rest):
+        sampled.append(Hidden(position, known).unseen)
+        return judged((52,) * len(choices), (1,) * len(choices), (0,) * len(choices))
+
+    monkeypatch.setattr(fair_module, "commitment_chances", judged_on)
+    move = FairStrategy(**QUICK, knows_stock=True).for_run()(GameView(game))
+    assert move in game.legal_moves()
+    assert len(sampled) == 1  # judged on samples, not the stock turned through unjudged
+    assert {pile for pile, _ in sampled[0].places} == {f"tableau/{i}" for i in range(1, 7)}
 
 
 def test_the_fair_strategy_is_built_in():
@@ -112,6 +160,9 @@ def test_the_fair_strategy_is_built_in():
         ({"time_limit": -1.0}, "time_limit"),
         ({"seed": -1}, "seed"),
         ({"seed": "3"}, "seed"),
+        ({"seed": 2**53}, "seed"),
+        ({"samples": 10_001}, "samples"),
+        ({"knows_stock": "yes"}, "knows_stock"),
     ],
 )
 def test_bad_arguments_raise_value_error_naming_them(arguments, named):
@@ -209,4 +260,15 @@ def judged(reach: tuple[int, ...], won: tuple[int, ...], undecided: tuple[int, .
     return CommitmentChances(
         reach,
         tuple(Chance((1 << w) - 1, ((1 << u) - 1) << w, 4) for w, u in zip(won, undecided, strict=True)),
+    )
+
+
+def test_a_draw_is_said_to_show_an_unseen_card_or_to_go_on_through_a_known_stock():
+    position = sw.Game.new("klondike", 7, draw=3, redeals=2, deal_to_waste=False).position
+    draw = Commitment((), sw.Move("stock", "waste", 3))
+    words = fair_module._commitment_words
+    assert words(position, draw, shown(position)) == "which shows a stock card not seen yet"
+    assert (
+        words(position, draw, shown(position, True))
+        == "which goes on through the stock, whose passes are limited"
     )

@@ -26,10 +26,19 @@ from solitaire_widget.solver.chances import chances_at
 from solitaire_widget.solver.search import Limit
 
 
-def analysed(g: sw.Game, samples: int = 8, seed: int = 0, node_limit: int = 2_000) -> Analysis:
+def analysed(
+    g: sw.Game, samples: int = 8, seed: int = 0, node_limit: int = 2_000, knows_stock: bool = False
+) -> Analysis:
     """``g``'s line analysed from its start, in this process, from the building blocks."""
-    settings = Settings.checked(samples, seed, node_limit, None)
-    work = tasks(g.start, g.line, samples=settings.samples, seed=settings.seed, limits=settings.limits)
+    settings = Settings.checked(samples, seed, node_limit, None, knows_stock)
+    work = tasks(
+        g.start,
+        g.line,
+        samples=settings.samples,
+        seed=settings.seed,
+        limits=settings.limits,
+        knows_stock=settings.knows_stock,
+    )
     return Analysis(settings, [MoveAnalysis.of(task, chances_for(task)) for task in work])
 
 
@@ -140,6 +149,35 @@ def test_the_record_of_an_analysis_reads_back_the_same(short_game, analysis):
             m: (c.wins, c.unknowns) for m, c in theirs.chances.moves.items()
         }
         assert mine.verdict == theirs.verdict
+
+
+def test_a_known_stock_analysis_samples_only_the_tableau_and_its_record_says_so(short_game):
+    known_stock = analysed(short_game, 4, knows_stock=True)
+    assert all(m.chances.unseen == sum(map(len, p.down)) for m, p in _positions(short_game, known_stock))
+    data = known_stock.to_record()
+    assert data["knows_stock"] is True and "knows_stock" not in analysed(short_game, 4).to_record()
+    back = Analysis.from_record(data, short_game.start)
+    assert back.settings.knows_stock and back.to_record() == data
+    with pytest.raises(sw.RecordError, match="knows_stock"):
+        Analysis.from_record(data | {"knows_stock": "yes"}, short_game.start)
+    with pytest.raises(ValueError, match="knows_stock"):
+        sw.analyse(short_game, 4, knows_stock=1, executor="serial", progress=False)
+
+
+def _positions(g: sw.Game, analysis: Analysis):
+    position = g.start.copy()
+    for move in analysis.moves:
+        yield move, position.copy()
+        position.push(move.move)
+
+
+def test_games_that_differ_only_face_down_get_the_same_known_stock_analysis():
+    g = played("klondike", 5, 18, rng_seed=5, draw=3, deal_to_waste=False)
+    twin = twin_hiding_other_cards(g, knows_stock=True)
+    assert twin.start.key() != g.start.key() and twin.start.stock == g.start.stock
+    mine = analysed(g, FAST["samples"], 5, FAST["node_limit"], knows_stock=True)
+    theirs = analysed(twin, FAST["samples"], 5, FAST["node_limit"], knows_stock=True)
+    assert mine.to_record() == theirs.to_record()
 
 
 # ---------------------------------------------------------------------- no leak

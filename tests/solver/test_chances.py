@@ -18,10 +18,12 @@ FAST = {"samples": 6, "node_limit": 2_000}
 """Enough to compare answers, quick enough for many games."""
 
 
-def twin_hiding_other_cards(g: sw.Game, shuffle_seed: int = 1) -> sw.Game:
+def twin_hiding_other_cards(g: sw.Game, shuffle_seed: int = 1, *, knows_stock: bool = False) -> sw.Game:
     """A game that shows the player exactly what ``g`` shows, move for move, but whose cards
     the player never saw lie in other places: the never-seen cards are shuffled among their
-    places in the start position, then ``g``'s line is played again."""
+    places in the start position, then ``g``'s line is played again. With ``knows_stock``
+    only the face-down tableau cards are shuffled (the stock and the waste stay as they are,
+    as the known-stock model has them known)."""
     start = g.copy()
     start.goto(0)
     data = start.to_dict()
@@ -32,7 +34,7 @@ def twin_hiding_other_cards(g: sw.Game, shuffle_seed: int = 1) -> sw.Game:
         (key, index, inner)
         for key in ("stock", "waste")
         for index, code in enumerate(data[key])
-        if code not in known
+        if code not in known and not knows_stock
         for inner in [None]
     ]
     places += [
@@ -169,6 +171,76 @@ def test_games_that_show_the_same_but_hide_different_cards_get_the_same_answer(g
         m: (c.wins, c.unknowns) for m, c in theirs.moves.items()
     }
     assert g.hint(fair=True, **FAST).move == twin.hint(fair=True, **FAST).move
+
+
+KNOWN_STOCK_PAIRS = [
+    ("klondike", 4, 5, {"draw": 3, "deal_to_waste": False}),
+    ("klondike", 6, 80, {"draw": 3, "deal_to_waste": False}),
+    ("klondike", 8, 20, {"draw": 1}),
+]
+"""Klondike's alone: Father and Following deal no card face down, so with the stock known
+every card is."""
+
+
+@pytest.mark.parametrize(("game", "seed", "moves", "options"), KNOWN_STOCK_PAIRS)
+def test_in_the_known_stock_model_games_that_differ_only_face_down_get_the_same_answer(
+    game, seed, moves, options
+):
+    g = played(game, seed, moves, rng_seed=seed, **options)
+    twin = twin_hiding_other_cards(g, knows_stock=True)
+    assert twin.position.stock == g.position.stock and twin.position.waste == g.position.waste
+    if sum(map(len, g.position.down)) > 1:
+        assert twin.position != g.position  # the test compares games that really differ
+    mine = sw.win_chance(g, **FAST, seed=seed, knows_stock=True)
+    theirs = sw.win_chance(twin, **FAST, seed=seed, knows_stock=True)
+    assert mine.unseen == sum(map(len, g.position.down))
+    assert (mine.chance.wins, mine.chance.unknowns) == (theirs.chance.wins, theirs.chance.unknowns)
+    assert {m: (c.wins, c.unknowns) for m, c in mine.moves.items()} == {
+        m: (c.wins, c.unknowns) for m, c in theirs.moves.items()
+    }
+    hints = [x.hint(fair=True, **FAST, knows_stock=True) for x in (g, twin)]
+    assert hints[0].move == hints[1].move and hints[0].line == hints[1].line
+
+
+def test_the_known_stock_model_samples_only_the_face_down_tableau_cards():
+    g = sw.Game.new("klondike", 5, draw=3, deal_to_waste=False)
+    position = g.position
+    hidden = Hidden(position, shown(position, knows_stock=True))
+    assert {pile for pile, _ in hidden.unseen.places} == {f"tableau/{i}" for i in range(1, 7)}
+    for sample in hidden.samples(5, seed=1):
+        assert sample.stock == position.stock and sample.waste == position.waste
+    c = sw.win_chance(g, **FAST, knows_stock=True)
+    assert c.unseen == 21 and sw.win_chance(g, **FAST).unseen == 45
+    hint = g.hint(fair=True, **FAST, knows_stock=True)
+    assert hint.move in g.legal_moves() and hint.move != sw.Move("stock", "waste", 3)  # no scouting
+
+
+def test_the_known_stock_model_reads_the_stock_where_the_default_one_does_not():
+    """Twins that differ in the stock: the known-stock model may tell them apart (it is told
+    the stock), the default model never does."""
+    differing = 0
+    for seed in range(30, 36):
+        g = played("klondike", seed, 6, rng_seed=seed, draw=3, deal_to_waste=False)
+        twin = twin_hiding_other_cards(g)
+        assert twin.position.stock != g.position.stock
+        answers = {
+            knows: [sw.win_chance(x, **FAST, seed=seed, knows_stock=knows).chance.wins for x in (g, twin)]
+            for knows in (False, True)
+        }
+        assert answers[False][0] == answers[False][1]
+        differing += answers[True][0] != answers[True][1]
+    assert differing
+
+
+@pytest.mark.parametrize("value", ["yes", 1, None])
+def test_knows_stock_must_be_true_or_false_and_asks_for_the_fair_hint(value):
+    g = sw.Game.new("klondike", 1)
+    with pytest.raises(ValueError, match="knows_stock"):
+        sw.win_chance(g, knows_stock=value)
+    with pytest.raises(ValueError, match="knows_stock"):
+        g.hint(fair=True, knows_stock=value)
+    with pytest.raises(ValueError, match="knows_stock=True is a model of the fair hint"):
+        g.hint(knows_stock=True)
 
 
 def test_the_hidden_cards_do_matter_to_the_all_seeing_solver():
