@@ -190,6 +190,9 @@ Custom messages (``model.send(content)``), each a JSON object with exactly these
     {"kind": "library", "version": v, "request": id}               statistics and history
     {"kind": "open_game", "version": v, "request": id, "id": n}    show a past game
 
+and the teacher's edits (``arrow``, ``highlight``, ``comment``, ``glyph``, ``promote``,
+``delete``), described in ``editing.py``.
+
 ``sync_timeline`` changes nothing (and is answered even when its version is stale): the
 answer is a ``timeline`` message with ``reset`` true. A view sends it when it renders and
 whenever ``state.timeline_version`` is not the version of the last timeline message it
@@ -349,7 +352,12 @@ made from these)."""
 _REQUEST_ID = re.compile(r"[\w.\-]{1,64}:[0-9]{1,16}", re.ASCII)
 _MAX_COUNT = 52
 # The kinds whose one field is a whole number from 0 (a ply, a timeline node, a library id).
-_WHOLE_FIELDS = {"goto": "ply", "enter": "node", "open_game": "id"}
+_WHOLE_FIELDS = {
+    "goto": "ply",
+    "enter": "node",
+    "open_game": "id",
+    **dict.fromkeys(("comment", "glyph", "promote", "delete"), "node"),
+}
 _MAX_OPTIONS = 8
 
 _brief_repr = reprlib.Repr()
