@@ -83,7 +83,12 @@ export class DrawingLayer {
     this.controller = new AbortController();
     const signal = this.controller.signal;
     const boardEl = board.el;
-    boardEl.addEventListener("contextmenu", (event) => event.preventDefault(), { signal });
+    // JupyterLab opens its own menu from the document unless the element says not to.
+    boardEl.setAttribute("data-jp-suppress-context-menu", "");
+    boardEl.addEventListener("contextmenu", (event) => {
+      event.preventDefault();
+      event.stopPropagation();
+    }, { signal });
     boardEl.addEventListener("pointerdown", (event) => this.onPointerDown(event), { signal });
     boardEl.addEventListener("pointermove", (event) => this.onPointerMove(event), { signal });
     boardEl.addEventListener("pointerup", (event) => this.onPointerUp(event), { signal });

@@ -166,6 +166,7 @@ export class MoveList {
     if (entry.depth !== depth) {
       entry.depth = depth;
       el.style.setProperty("--sw-depth", String(depth));
+      el.classList.toggle("sw-entry--aside", depth > 0);
     }
     if (entry.row === row) return;
     entry.row = row;
