@@ -29,11 +29,9 @@ export const KEY_TABLE = [
   ["D", "demo (D again stops it)"],
   ["N", "new game"],
   ["[ ]", "step back, forward through the moves"],
-  ["M", "highlight the pile (Shift: in red)"],
-  ["V \u2026 V", "draw an arrow from one pile to another (Shift: in red)"],
-  ["Right-click, right-drag", "highlight, draw an arrow (Shift red, Alt blue, both yellow)"],
-  ["C, G", "comment the move on show, pick its glyph"],
-  ["+, \u2212 or Delete", "promote its variation, delete it"],
+  ["M; V \u2026 V", "highlight the pile; draw an arrow to another (Shift: red)"],
+  ["Right-click, -drag", "the same with the mouse (Shift red, Alt blue, both yellow)"],
+  ["C, G, +, \u2212", "comment, glyph, promote, delete the variation on show"],
   ["?", "show or hide these keys"],
 ];
 
