@@ -2,6 +2,7 @@
 // the glide of cards that changed place, and the highlights of held cards and their targets.
 
 import { faceHTML } from "./cardface.js";
+import { marksOf } from "./drawing.js";
 import { cardWords, isRed } from "./cards.js";
 import { makeElement, setAttr, setText, translate } from "./dom.js";
 import { foundationHint, hasMixedDirections, pileLabel, stockCaption } from "./labels.js";
@@ -142,18 +143,27 @@ export class Board {
 
   /**
    * Where the game stands: the piles of the move it stands after (state.standing), and the
-   * piles and cards the comment there points at (state.marks).
+   * piles and cards highlighted there (state.marks), each in its colour (data-mark).
    */
   updateMarks(state) {
     const standing = state.standing || null;
-    const marks = new Set(Array.isArray(state.marks) ? state.marks : []);
+    const marks = marksOf(state);
+    const mark = (el, colour) => {
+      if (colour) el.setAttribute("data-mark", colour);
+      else el.removeAttribute("data-mark");
+    };
     for (const [id, pile] of this.piles) {
       pile.el.classList.toggle("sw-pile--from", standing !== null && standing.source === id);
       pile.el.classList.toggle("sw-pile--to", standing !== null && standing.target === id);
       pile.el.classList.toggle("sw-pile--marked", marks.has(id));
+      mark(pile.el, marks.get(id));
     }
     // A face-down card is never ringed: the ring would tell which card lies there.
-    for (const [code, entry] of this.cards) entry.el.classList.toggle("sw-card--marked", entry.up && marks.has(code));
+    for (const [code, entry] of this.cards) {
+      const colour = entry.up ? marks.get(code) : undefined;
+      entry.el.classList.toggle("sw-card--marked", Boolean(colour));
+      mark(entry.el, colour);
+    }
     this.el.toggleAttribute("data-marked", marks.size > 0);
   }
 

@@ -2,6 +2,7 @@
 // Space picks cards up and puts them down, letters run the toolbar's commands.
 
 import { makeElement } from "./dom.js";
+import { colourOf } from "./drawing.js";
 import { focusRows, keyAction, moveFocus, resizeHeld } from "./keys.js";
 import { isRunning } from "./run.js";
 
@@ -10,7 +11,11 @@ const KEY_HELP =
   "Shift with Up or Down changes how many cards are held. Escape puts them back. " +
   "U undo, R redo, A auto-move to foundations, H hint, D demo (D again stops it), N new game. " +
   "Escape stops a demo, a strategy, a replay or an analysis; with nothing to stop it leaves the board for the notebook. " +
-  "[ and ] step back and forward through the moves of the line. ? shows or hides this help.";
+  "[ and ] step back and forward through the moves of the line. " +
+  "M highlights the focused pile; V starts an arrow there and V again ends it at the pile then focused (with Shift, in red). " +
+  "C comments the move on show, G picks its glyph, + promotes its variation and - or Delete deletes it. " +
+  "With the mouse, a right-click highlights a pile or card and a right-drag draws an arrow (Shift red, Alt blue, both yellow). " +
+  "? shows or hides this help.";
 
 /** The keys as the ? button shows them: what to press, and what it does. */
 export const KEY_TABLE = [
@@ -24,6 +29,9 @@ export const KEY_TABLE = [
   ["D", "demo (D again stops it)"],
   ["N", "new game"],
   ["[ ]", "step back, forward through the moves"],
+  ["M; V \u2026 V", "highlight the pile; draw an arrow to another (Shift: red)"],
+  ["Right-click, -drag", "the same with the mouse (Shift red, Alt blue, both yellow)"],
+  ["C, G, +, \u2212", "comment, glyph, promote, delete the variation on show"],
   ["?", "show or hide these keys"],
 ];
 
@@ -86,10 +94,11 @@ export class KeyboardPlay {
     this.onKey(event);
   }
 
-  /** What Escape cancels, most recent first: held cards, a run (the demo or a strategy), a
+  /** What Escape cancels, most recent first: an arrow being drawn, held cards, a run (the demo or a strategy), a
    * replay of the line, an analysis; null when there is nothing to cancel. */
   cancellation() {
     const view = this.view;
+    if (view.drawing.drawing) return () => view.drawing.cancel();
     if (view.held) return () => view.hand.putBack();
     if (isRunning(view.state)) return () => view.runCommand("stop");
     if (view.study.replay.playing) return () => view.study.replay.stop();
@@ -115,8 +124,15 @@ export class KeyboardPlay {
           return rect.x + rect.width / 2;
         };
         this.setFocus(moveFocus(view.focusId, action, focusRows(pileOrder), centre));
+        view.drawing.focusMoved(view.focusId);
         break;
       }
+      case "highlight":
+        view.drawing.keyHighlight(view.focusId, colourOf(event));
+        break;
+      case "arrow":
+        view.drawing.keyArrow(view.focusId, colourOf(event));
+        break;
       case "longer":
       case "shorter": {
         const resized = resizeHeld(view.state, view.held, action === "longer" ? 1 : -1);

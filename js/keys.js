@@ -4,6 +4,27 @@
 import { cardsOf, longestMovableRun, stockMove } from "./legal.js";
 import { pileName } from "./piles.js";
 
+// The board's command keys (any letter case). Brackets step through the moves: the arrows
+// already move between the piles. M, V, C, G, + and - are a teacher's: highlight, arrow,
+// comment, glyph, promote and delete a variation.
+const LETTER_ACTIONS = new Map([
+  ["u", "undo"],
+  ["r", "redo"],
+  ["n", "new"],
+  ["a", "autoplay"],
+  ["h", "hint"],
+  ["d", "demo"],
+  ["?", "help"],
+  ["[", "back"],
+  ["]", "forward"],
+  ["m", "highlight"],
+  ["v", "arrow"],
+  ["c", "comment"],
+  ["g", "glyph"],
+  ["+", "promote"],
+  ["-", "delete_variation"],
+]);
+
 /**
  * The action of a key press, or null for keys the board leaves alone (anything with
  * Ctrl, Alt or Meta, and Shift+Enter, so the browser's and the notebook's own shortcuts
@@ -31,32 +52,12 @@ export function keyAction(event) {
       return "activate";
     case "Escape":
       return "cancel";
+    case "Delete":
+      return "delete_variation";
     default:
       break;
   }
-  switch (event.key.length === 1 ? event.key.toLowerCase() : "") {
-    case "u":
-      return "undo";
-    case "r":
-      return "redo";
-    case "n":
-      return "new";
-    case "a":
-      return "autoplay";
-    case "h":
-      return "hint";
-    case "d":
-      return "demo";
-    case "?":
-      return "help";
-    // Brackets step through the moves: the arrows already move between the piles.
-    case "[":
-      return "back";
-    case "]":
-      return "forward";
-    default:
-      return null;
-  }
+  return event.key.length === 1 ? LETTER_ACTIONS.get(event.key.toLowerCase()) || null : null;
 }
 
 /**

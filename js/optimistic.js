@@ -58,6 +58,7 @@ export function pendingState(state, move) {
     foundation_takes: takes.map((cards, i) => (touched.has(`foundation/${i}`) ? null : cards)),
     standing: { source: move.source, target: move.target, count: move.count },
     marks: [],
+    arrows: [],
     pending: { source: move.source, target: move.target, count: move.count },
   };
 }

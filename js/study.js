@@ -7,6 +7,7 @@ import { lostPly, lostVerdict } from "./aids.js";
 import { analysisOf, analysisWords, judgedByNode } from "./analysis.js";
 import { AnalysisPanel } from "./analysispanel.js";
 import { makeElement } from "./dom.js";
+import { EDIT_ACTIONS, EditBar } from "./editing.js";
 import { LessonPanel } from "./lesson.js";
 import { NavigationBar } from "./navigation.js";
 import { Replay } from "./replay.js";
@@ -27,6 +28,7 @@ export const STUDY_ACTIONS = new Set([
   "analyse",
   "stop_analysis",
   "goto_lost",
+  ...EDIT_ACTIONS,
 ]);
 
 export class Study {
@@ -43,6 +45,13 @@ export class Study {
       navigate: (action) => this.navigate(action),
       goto: (ply) => this.goto(ply),
       enter: (node) => this.view.sendIntent("enter", { node }),
+      edit: (action) => this.editBar.run(action),
+    });
+    this.editBar = new EditBar({
+      send: (kind, fields) => this.view.sendIntent(kind, fields),
+      say: (text) => this.view.feedback.announce(text),
+      here: () => this.here(),
+      entryOf: (node) => this.moveList.elementOf(node),
     });
     this.replay = new Replay({
       stateNow: () => this.view.state,
@@ -58,6 +67,7 @@ export class Study {
     this.el.append(
       this.lesson.el,
       this.navigation.el,
+      this.editBar.el,
       this.moveList.waiting,
       this.moveList.el,
       this.moveList.help,
@@ -78,6 +88,15 @@ export class Study {
     this.view.model.off("change:aids", this.onAidsChange);
     this.replay.stop();
     this.moveList.destroy();
+    this.editBar.destroy();
+  }
+
+  /** Where the game stands, for editing: { state, path } (the rows from the start to the move on show), or null. */
+  here() {
+    const { state, problem } = this.view;
+    if (problem || state.lesson || isRunning(state)) return null;
+    const line = this.timeline.lineOf(state.line_end);
+    return line && line[state.ply] ? { state, path: line.slice(0, state.ply + 1) } : null;
   }
 
   /** The analysis Python publishes, checked (see analysis.js). */
@@ -145,6 +164,7 @@ export class Study {
   render() {
     const state = this.view.state;
     this.moveList.render(this.timeline, state);
+    this.editBar.render();
     this.renderAnalysis();
     this.updateNavigation();
     this.lesson.update(state.lesson || null);
@@ -174,6 +194,7 @@ export class Study {
   showProblem() {
     this.replay.stop();
     this.updateNavigation();
+    this.editBar.render();
     this.lesson.update(null);
     this.analysisPanel.render(analysisOf(null), null, 0, false, "");
   }
@@ -214,6 +235,12 @@ export class Study {
           const ply = lostPly(lostVerdict(this.view.state, this.view.model.get("aids")));
           if (ply !== null) this.goto(ply);
         }
+        break;
+      case "comment":
+      case "glyph":
+      case "promote":
+      case "delete_variation":
+        this.editBar.run(action);
         break;
       case "analyse":
       case "stop_analysis":

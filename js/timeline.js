@@ -4,10 +4,21 @@
 // a new move adds one.
 
 import { makeElement, setAttr, setText } from "./dom.js";
+import { glyphWords } from "./editing.js";
 
 const LIST_HELP =
   "Left and Right step back and forward through the moves, Home and End go to the start and the end. " +
-  "Up and Down move between entries; Enter goes to the one with focus.";
+  "Up and Down move between entries; Enter goes to the one with focus. " +
+  "C comments the move on show, G picks its glyph, + promotes its variation, - or Delete deletes it.";
+
+// The teacher's keys, as on the board (keys.js): they edit the move on show.
+const EDIT_KEYS = new Map([
+  ["c", "comment"],
+  ["g", "glyph"],
+  ["+", "promote"],
+  ["-", "delete_variation"],
+  ["Delete", "delete_variation"],
+]);
 
 // Keys that step the game along the line while the list has the focus (Up and Down move the focus).
 const NAVIGATION_KEYS = new Map([
@@ -26,12 +37,14 @@ function removed(el) {
 export class MoveList {
   /**
    * `navigate(action)` steps the game ("first", "back", "forward", "last"); `goto(ply)` and
-   * `enter(nodeId)` go to an entry of the line or of a variation.
+   * `enter(nodeId)` go to an entry of the line or of a variation; `edit(action)` edits the
+   * move on show (editing.js's actions).
    */
-  constructor({ helpId, navigate, goto, enter }) {
+  constructor({ helpId, navigate, goto, enter, edit }) {
     this.navigate = navigate;
     this.goto = goto;
     this.enter = enter;
+    this.edit = edit;
     // Like the board, the list takes its own keys at the window (onWindowKey) and leaves the rest to the notebook.
     this.el = makeElement("ol", "sw-timeline", {
       "data-timeline": "",
@@ -48,6 +61,7 @@ export class MoveList {
       makeElement("span", "sw-entry-number"),
       // The notation is for the eye; the sentence says the same move in words.
       makeElement("span", "sw-entry-move", { "aria-hidden": "true" }),
+      makeElement("span", "sw-entry-nag", { "aria-hidden": "true" }),
       makeElement("span", "sw-entry-sentence"),
     );
     this.entries = new Map(); // node id -> its entry (see makeEntry)
@@ -120,8 +134,8 @@ export class MoveList {
   makeEntry(id) {
     // Cloning one prepared entry is cheaper than building each of hundreds of them.
     const el = this.template.cloneNode(true);
-    const [number, move, sentence] = el.children;
-    const entry = { el, number, move, sentence, label: null, comment: null, row: null, kind: null, ply: -1, depth: 0, ahead: false, judged: null };
+    const [number, move, nag, sentence] = el.children;
+    const entry = { el, number, move, nag, sentence, label: null, comment: null, row: null, kind: null, ply: -1, depth: 0, ahead: false, judged: null };
     this.entries.set(id, entry);
     return entry;
   }
@@ -152,12 +166,17 @@ export class MoveList {
     if (entry.depth !== depth) {
       entry.depth = depth;
       el.style.setProperty("--sw-depth", String(depth));
+      el.classList.toggle("sw-entry--aside", depth > 0);
     }
     if (entry.row === row) return;
     entry.row = row;
     setText(entry.number, ply > 0 ? `${ply}.` : "");
     setText(entry.move, typeof row.move === "string" ? row.move : "");
-    setText(entry.sentence, typeof row.sentence === "string" ? row.sentence : "");
+    // The teacher's glyph: the sign for the eye, its words for screen readers.
+    const glyph = typeof row.glyph === "string" ? row.glyph : "";
+    setText(entry.nag, glyph);
+    const sentence = typeof row.sentence === "string" ? row.sentence : "";
+    setText(entry.sentence, glyphWords(glyph) ? `${sentence} (${glyphWords(glyph)})` : sentence);
     const comment = typeof row.comment === "string" ? row.comment : "";
     if (!comment) entry.comment = removed(entry.comment);
     else {
@@ -261,6 +280,12 @@ export class MoveList {
     return this.order.find((entry) => entry.el === el) || null;
   }
 
+  /** The element of node `id`'s entry, or null when the list does not show it. */
+  elementOf(id) {
+    const entry = this.entries.get(id);
+    return entry ? entry.el : null;
+  }
+
   activate(entry) {
     if (entry.kind === "line") this.goto(entry.ply);
     else this.enter(entry.row.id);
@@ -281,10 +306,15 @@ export class MoveList {
    */
   onWindowKey(event) {
     if (!(event.target instanceof Node) || !this.el.contains(event.target)) return;
-    if (event.ctrlKey || event.altKey || event.metaKey || event.shiftKey) return;
+    // Keys typed in the comment editor are its own.
+    if (event.target instanceof Element && event.target.closest("form")) return;
+    if (event.ctrlKey || event.altKey || event.metaKey) return;
+    const edit = EDIT_KEYS.get(event.key.length === 1 ? event.key.toLowerCase() : event.key);
+    if (event.shiftKey && !edit) return;
     const action = NAVIGATION_KEYS.get(event.key);
     const focused = this.entryOf(event.target);
-    if (action) this.navigate(action);
+    if (edit) this.edit(edit);
+    else if (action) this.navigate(action);
     else if ((event.key === "ArrowUp" || event.key === "ArrowDown") && this.order.length) {
       const at = focused ? this.order.indexOf(focused) : -1;
       const next = event.key === "ArrowUp" ? Math.max(0, at - 1) : Math.min(this.order.length - 1, at + 1);

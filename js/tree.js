@@ -84,33 +84,33 @@ export class TimelineRows {
   }
 
   /**
-   * What the move list shows for `line` (from lineOf), in order: { row, kind, ply, depth }.
-   * Each line entry ("line", depth 0, ply its place) is followed by the alternatives to it,
-   * its siblings, each with its main continuation ("variation", depth 1); alternatives inside
-   * a variation follow their move one level deeper. Moves played past the line's end (none,
-   * when Python ends a line where its main continuation ends) follow its last entry.
+   * What the move list shows, the main line first, with `line` (from lineOf: the line the game
+   * is on) marked, in order: { row, kind, ply, depth }. The main line runs at depth 0; after
+   * each move come the alternatives to it (its siblings), each with its main continuation,
+   * one level deeper, and alternatives inside a variation follow their move one level deeper
+   * again. The entries of `line` are "line" entries (ply their place on it), wherever they
+   * are; the others "variation" entries. So a variation the game follows stays where it
+   * branches, and the main line stays the main line until it is promoted.
    */
   entriesOf(line) {
+    const onLine = new Map(line.map((row, ply) => [row.id, ply]));
     const entries = [];
-    const branch = (first, depth) => {
-      let row = first;
-      entries.push({ row, kind: "variation", ply: row.ply, depth });
-      for (;;) {
-        const [main, ...others] = this.childrenOf(row.id);
-        if (!main) return;
-        entries.push({ row: main, kind: "variation", ply: main.ply, depth });
-        for (const other of others) branch(other, depth + 1);
-        row = main;
-      }
+    const add = (row, depth) => {
+      const ply = onLine.get(row.id);
+      entries.push(ply === undefined ? { row, kind: "variation", ply: row.ply, depth } : { row, kind: "line", ply, depth });
     };
-    line.forEach((row, ply) => {
-      entries.push({ row, kind: "line", ply, depth: 0 });
-      if (ply > 0) {
-        for (const sibling of this.childrenOf(line[ply - 1].id)) if (sibling !== row) branch(sibling, 1);
-      }
-    });
-    const last = line[line.length - 1];
-    for (const beyond of this.childrenOf(last.id)) branch(beyond, 1);
+    // Iterative, so a line of any length cannot overflow the stack: each frame walks one
+    // variation down its main continuation, setting aside the alternatives met on the way.
+    const stack = [{ row: line[0], depth: 0, first: true }];
+    while (stack.length) {
+      const frame = stack.pop();
+      if (frame.first) add(frame.row, frame.depth);
+      const [main, ...others] = this.childrenOf(frame.row.id);
+      if (!main) continue;
+      add(main, frame.depth);
+      stack.push({ row: main, depth: frame.depth, first: false });
+      for (const other of others.reverse()) stack.push({ row: other, depth: frame.depth + 1, first: true });
+    }
     return entries;
   }
 }

@@ -28,6 +28,7 @@ import { KeyboardPlay } from "./keyboard.js";
 import { lessonNews } from "./lesson.js";
 import { staysInWidget } from "./keys.js";
 import { DealConfirmation } from "./confirm.js";
+import { DrawingLayer } from "./overlay.js";
 import { describeChange } from "./labels.js";
 import { splitWidth } from "./layout.js";
 import { stockPlayable, stockMove } from "./legal.js";
@@ -88,6 +89,8 @@ export class SolitaireView {
     this.board = new Board(this, this.keyboard.help.id);
     this.pointer = new PointerPlay(this);
     this.hand = new Hand(this);
+    const live = () => !this.problem && this.kernelLink.live;
+    this.drawing = new DrawingLayer({ viewId: this.viewId, board: this.board, send: (kind, fields) => this.sendIntent(kind, fields), say: (text) => this.feedback.announce(text), live });
     this.feedback = new Feedback(this);
     this.study = new Study(this);
     this.aids = new PlayAids(this);
@@ -105,6 +108,7 @@ export class SolitaireView {
     this.aids.hintPanel.after(this.library.el);
     // Kept games leave the chooser and Draw 1/3 showing the game on the board.
     this.confirmation = new DealConfirmation({ viewId: this.viewId, onAnswered: () => this.toolbar.update() });
+    this.board.el.append(this.drawing.el);
     this.felt.append(this.board.el, this.board.placeholder, this.feedback.overlay, this.confirmation.el);
     // Messages show on a line of their own under the board, never over its cards.
     const play = makeElement("div", "sw-play");
@@ -169,7 +173,7 @@ export class SolitaireView {
     for (const [target, type, handler, options] of this.listeners) target.removeEventListener(type, handler, options);
     this.listeners = [];
     if (this.resizeObserver) this.resizeObserver.disconnect();
-    const parts = [this.toolbar, this.pointer, this.feedback, this.study, this.aids, this.library, this.rules, this.kernelLink];
+    const parts = [this.toolbar, this.pointer, this.feedback, this.study, this.aids, this.library, this.rules, this.kernelLink, this.drawing];
     for (const part of parts) part.destroy();
     this.channel.settle();
     this.root.remove();
@@ -244,6 +248,7 @@ export class SolitaireView {
     const focused = document.activeElement;
     const wasOver = !this.feedback.overlay.hidden;
     this.board.render(this.pending ? this.pending.state : this.state);
+    this.drawing.render(this.pending ? this.pending.state : this.state);
     this.pointer.followLayout();
     this.toolbar.update();
     this.study.render();

@@ -81,7 +81,7 @@ class Spy:
             return original_add(node, move, played_at)
 
         def node_setattr(node, name, value):
-            if name in ("comment", "marks") and spy.in_tree(node):
+            if name in ("comment", "glyph", "marks", "arrows") and spy.in_tree(node):
                 spy.check(f"Node.{name} set")
             original_node_setattr(node, name, value)
 

@@ -178,7 +178,11 @@ def test_annotate_puts_comments_and_marks_on_the_current_line():
 
 @pytest.mark.parametrize(
     ("marks", "message"),
-    [(["tableau/7"], "a mark is a pile of Klondike"), (["XX"], "not 'XX'"), (["t3"], "not 't3'")],
+    [
+        (["tableau/7"], "mark 1: 'tableau/7' is neither a pile of this Klondike game"),
+        (["XX"], "'XX' is neither"),
+        (["t3"], "'t3' is neither"),
+    ],
 )
 def test_a_bad_mark_is_refused_and_nothing_changes(marks, message):
     g = played()

@@ -6,9 +6,9 @@ function change(version, rows, removed = []) {
   return { kind: "timeline", version, reset: false, rows, removed };
 }
 
-/** Where each entry of `entries` is: "L3" for line ply 3, "V12@1" for node 12 at depth 1. */
+/** Where each entry of `entries` is: "L3" for line ply 3 ("L3@1" at depth 1), "V12@1" for node 12 at depth 1. */
 function shapeOf(entries) {
-  return entries.map((e) => (e.kind === "line" ? `L${e.ply}` : `V${e.row.id}@${e.depth}`));
+  return entries.map((e) => (e.kind === "line" ? `L${e.ply}${e.depth ? `@${e.depth}` : ""}` : `V${e.row.id}@${e.depth}`));
 }
 
 describe("timeline rows", () => {
@@ -75,14 +75,15 @@ describe("timeline rows", () => {
     );
     const entries = timeline.entriesOf(timeline.lineOf(4));
     expect(shapeOf(entries)).toEqual(["L0", "L1", "L2", "V10@1", "V11@1", "V12@2", "V13@1", "V14@1", "L3", "L4", "V15@1"]);
-    // Following the variation makes it the line, and the old moves its alternatives.
+    // Following a variation leaves the main line where it was, at depth 0: the line's
+    // entries are marked where they stand, in the variation.
     const other = timeline.entriesOf(timeline.lineOf(13));
-    expect(shapeOf(other)).toEqual(["L0", "L1", "L2", "V2@1", "V3@1", "V4@1", "V15@2", "V14@1", "L3", "V12@1", "L4"]);
+    expect(shapeOf(other)).toEqual(["L0", "L1", "V2@0", "L2@1", "L3@1", "V12@2", "L4@1", "V14@1", "V3@0", "V4@0", "V15@1"]);
   });
 
   it("moves past the line's end are shown after it", () => {
     const timeline = new TimelineRows();
     timeline.apply(resetMessage([...mainLine(2), variationRow(3, 2, 0, 3)]));
-    expect(shapeOf(timeline.entriesOf(timeline.lineOf(2)))).toEqual(["L0", "L1", "L2", "V3@1"]);
+    expect(shapeOf(timeline.entriesOf(timeline.lineOf(2)))).toEqual(["L0", "L1", "L2", "V3@0"]);
   });
 });

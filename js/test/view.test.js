@@ -548,7 +548,7 @@ describe("keyboard play", () => {
       expect(save.defaultPrevented).toBe(false);
       expect(reached).toEqual(["s", "Tab", "Enter"]);
       // The board's own keys, and every other printable key, stop in the widget.
-      for (const name of ["ArrowDown", "Enter", "b", "m", "x", "c", "v", "z", "0", "B", "Escape", "u"]) {
+      for (const name of ["ArrowDown", "Enter", "b", "q", "x", "j", "y", "z", "0", "B", "Escape", "u"]) {
         key(document.activeElement, name);
       }
       expect(reached).toEqual(["s", "Tab", "Enter"]);

@@ -4,7 +4,8 @@ the lock that makes each call one step for every thread (``atomic``).
 
 ``Game`` checks moves; the words (``engine.explain``), records and files (``records``), the
 position dict and diagram (``notation``) live in their modules, behind thin methods here,
-and the play aids and what the player knows in ``advice`` (``Advice``, a part of ``Game``).
+the play aids and what the player knows in ``advice`` (``Advice``, a part of ``Game``), and
+the sentences, comments, glyphs, marks and arrows in ``notes`` (``Notes``, another part).
 Search works on the ``Position`` (``g.position``).
 """
 
@@ -16,7 +17,7 @@ import logging
 import os
 import time
 import warnings
-from collections.abc import Callable, Iterable
+from collections.abc import Callable
 from typing import Any
 
 from ..atomic import atomic_members, locked
@@ -37,6 +38,7 @@ from ..records.tree import Node, Row
 from ..solver import aids
 from ..solver.analysis import Analysis
 from .advice import SEARCH_OUTSIDE_THE_LOCK, Advice, analysis_from_record
+from .notes import Notes
 
 Listener = Callable[["Game", str, "Move | None"], object]
 """Called as ``listener(game, action, move)`` after every change, on the thread that made it
@@ -53,7 +55,7 @@ NOT_LOCKED_THROUGHOUT = {
 
 
 @atomic_members(unlocked=NOT_LOCKED_THROUGHOUT)
-class Game(Advice):
+class Game(Notes, Advice):
     """A patience game: its rules, options, position and history.
 
     >>> g = Game.new("klondike", seed=42)
@@ -70,8 +72,10 @@ class Game(Advice):
     game, options, seed, position, line and ply are equal.
 
     Every move played stays in the game's tree (``g.root``): undo and redo step along the
-    current line (``g.line``, ``g.ply``, ``g.goto``), and a move played where the line goes
-    on differently starts a new line, keeping the old one as a variation.
+    current line (``g.line``, ``g.ply``, ``g.goto``). A move played where the line goes on
+    differently is added to the tree as a variation, after the continuations already there,
+    and the game follows it: the main line stays the main line until ``promote`` says
+    otherwise.
 
     A game may be shared between threads (a board, a cell, a strategy player): each public
     method and property is one atomic step, holding the game's re-entrant ``lock`` (but
@@ -357,9 +361,11 @@ class Game(Advice):
 
         Raises ``IllegalMove`` (a ``ValueError``) saying which rule the move breaks;
         the game is then left exactly as it was. Playing the line's next move keeps the moves
-        after it ahead, as ``redo`` does; another move starts a new line from here, and the
-        moves that were ahead stay in the tree as a variation (so ``future`` is then empty,
-        unless the move was tried here before and its line goes on).
+        after it ahead, as ``redo`` does. Another move is added to the tree as a new variation
+        here, after the continuations already there, and the game follows it: the moves that
+        were ahead keep their place in the tree (the main line stays the main line; see
+        ``promote``), and ``future`` is then empty, unless the move was tried here before and
+        its line goes on.
         """
         if not isinstance(move, Move):
             move = explain.parse(self._position, move)
@@ -408,7 +414,9 @@ class Game(Advice):
         self._walk(self._line.enter(self._line.check_own(node)))
 
     def promote(self, node: Node) -> None:
-        """Make ``node`` its parent's main continuation (the first of its variations)."""
+        """Make ``node`` its parent's main continuation (the first of its variations), the
+        others keeping their order after it; the game stays where it stands. ``ValueError``
+        for the start or a node of another game's tree."""
         self._line.check_own(node).promote()
         self._notify("edit", None)
 
@@ -426,34 +434,6 @@ class Game(Advice):
         """Bring the position to where the line now stands, and tell the listeners."""
         route.walk(self._position)
         self._notify("goto", self._line.node.move)
-
-    # ------------------------------------------------------------------ words and comments
-    def sentence(self, ply: int) -> str:
-        """What move ``ply`` of the current line does (1 = the first move), in a sentence."""
-        return explain.sentence(*self._line.before(self._position, ply))
-
-    def rule(self, ply: int) -> str:
-        """The rule that allows move ``ply`` of the current line, in words (as ``explain`` says it)."""
-        return explain.rule(*self._line.before(self._position, ply))
-
-    def sentences(self) -> list[str]:
-        """The sentence of every move of the current line, first move first."""
-        return explain.sentences(self.start, self._line.moves)
-
-    def annotate(self, ply: int, text: str, marks: Iterable[str] | None = None) -> None:
-        """Comment on move ``ply`` of the current line (0 = the start), and mark piles (ids such
-        as ``"tableau/3"``) or cards (codes such as ``"7H"``) to highlight there. An empty text
-        and no marks clear the note. ``ValueError`` for a bad mark or a comment over 10,000
-        characters; the game is then unchanged. Comments are plain text, never markup."""
-        node = self._line.nodes[self._line.checked_ply(ply)]
-        comment = record.checked_comment(text)
-        node.comment, node.marks = comment, record.checked_marks(self._position, marks)
-        self._notify("edit", None)
-
-    @property
-    def annotations(self) -> dict[int, str]:
-        """The comments on the current line, by ply (0 = the start)."""
-        return self._line.annotations
 
     def autoplay(self) -> list[Move]:
         """Send cards home while a move home is *safe* (it can never turn a game that can

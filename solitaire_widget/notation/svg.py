@@ -6,7 +6,8 @@ The picture needs nothing outside itself: no font file, no image, no script (its
 the reader's sans-serif font). Every card of the position is drawn where the board has it:
 the face-down ones as backs (the stock's with their count), the face-up ones with their rank
 and suit. Arrows and marks are drawn over it, each end a pile id (``"tableau/3"``) or a card
-code (``"7H"``), in one of ``COLOURS``, as a teacher points at a board.
+code (``"7H"``), in one of ``COLOURS``, as a teacher points at a board (the vocabulary and
+its checks are ``drawing``'s, which the move tree and records share).
 """
 
 from __future__ import annotations
@@ -18,6 +19,7 @@ from xml.sax.saxutils import escape
 from ..engine.cards import SUIT_SYMBOLS, card_code, card_label, is_red, parse_card, rank_of, suit_of
 from ..engine.position import Position
 from .diagram import game_facts
+from .drawing import COLOURS, checked_arrow, checked_mark, mark_colour, mark_end
 
 CARD_WIDTH = 50
 CARD_HEIGHT = 70
@@ -30,8 +32,6 @@ UP_STEP = 19
 WASTE_STEP = 14
 """How far apart the waste's cards on show lie (three at a time when drawing three)."""
 
-COLOURS = {"green": "#15781b", "red": "#b3261e", "blue": "#1a56b8", "yellow": "#d98c00"}
-"""The arrows' and marks' colours, by name (as Lichess offers them); green unless named."""
 
 _LETTERS = {1: "A", 11: "J", 12: "Q", 13: "K"}
 """The big sign of an ace or a court card (the others show their suit)."""
@@ -225,48 +225,25 @@ class _Board:
         )
 
     # ------------------------------------------------------------------ arrows and marks
-    def _place_of(self, end: object, what: str) -> _Place:
-        if isinstance(end, str) and end in self.pile_places:
-            return self.pile_places[end]
-        try:
-            return self.card_places[parse_card(end)]
-        except ValueError:
-            piles = ", ".join(self.pile_places)
-            raise ValueError(
-                f"{what}: {end!r} is neither a pile of this {self.position.rules.title} game ({piles}) "
-                "nor a card code such as '7H'"
-            ) from None
+    def _place_of(self, end: str) -> _Place:
+        """Where a checked end (a pile id of this game, or a card code) is drawn."""
+        return self.pile_places.get(end) or self.card_places[parse_card(end)]
 
     def arrow(self, index: int, entry: Sequence[str]) -> str:
-        what = f"arrow {index}"
-        if isinstance(entry, str) or len(entry) not in (2, 3):
-            raise ValueError(f"{what} is (from, to) or (from, to, colour), not {entry!r}")
-        colour = _colour(entry[2] if len(entry) == 3 else "green", what)
-        (x1, y1), (x2, y2) = self._place_of(entry[0], what).centre, self._place_of(entry[1], what).centre
+        start, end, colour = checked_arrow(self.position, entry, f"arrow {index}")
+        (x1, y1), (x2, y2) = self._place_of(start).centre, self._place_of(end).centre
         return (
             f'<line x1="{x1:g}" y1="{y1:g}" x2="{x2:g}" y2="{y2:g}" stroke="{COLOURS[colour]}" '
             f'stroke-width="6" stroke-linecap="round" opacity="0.85" marker-end="url(#head-{colour})"/>'
         )
 
     def mark(self, index: int, entry: str | Sequence[str]) -> str:
-        what = f"mark {index}"
-        if isinstance(entry, str):
-            end, colour = entry, "green"
-        elif len(entry) == 2:
-            end, colour = entry[0], _colour(entry[1], what)
-        else:
-            raise ValueError(f"{what} is a pile or card, or (pile or card, colour), not {entry!r}")
-        place = self._place_of(end, what)
+        checked = checked_mark(self.position, entry, f"mark {index}")
+        place, colour = self._place_of(mark_end(checked)), mark_colour(checked)
         return (
             f'<rect x="{place.x - 3:g}" y="{place.y - 3:g}" width="{place.width + 6:g}" '
             f'height="{place.height + 6:g}" rx="7" fill="none" stroke="{COLOURS[colour]}" stroke-width="4"/>'
         )
-
-
-def _colour(name: object, what: str) -> str:
-    if name not in COLOURS:
-        raise ValueError(f"{what}: the colour is one of {', '.join(COLOURS)}, not {name!r}")
-    return str(name)
 
 
 # ---------------------------------------------------------------------- one card

@@ -105,7 +105,8 @@ class Line:
     def advance(self, move: Move, played_at: float | None) -> None:
         """Step forward by ``move`` (checked legal by the caller). The line's next move keeps
         the moves after it; another move goes on along its variation here when it was tried
-        before, or else is added to the tree and ends the line."""
+        before, or else is added to the tree as the last variation here (never the main
+        continuation, when there is one) and ends the line."""
         here = self.nodes[self.ply]
         ahead = self.nodes[self.ply + 1] if self.ply + 1 < len(self.nodes) else None
         if ahead is None or ahead.move != move:

@@ -1,4 +1,4 @@
-"""Game records: a whole game as versioned JSON, with every line, comment and mark.
+"""Game records: a whole game as versioned JSON, with every line, comment, glyph, mark and arrow.
 
 A record (``Game.to_record()``, ``Game.save(path)``) is a JSON object::
 
@@ -12,6 +12,7 @@ A record (``Game.to_record()``, ``Game.save(path)``) is a JSON object::
       "tree": [
         {"comment": "A quiet deal.", "marks": []},
         {"parent": 0, "move": "w>t5", "comment": "", "marks": ["tableau/5"], "played_at": 1795000000.5},
+        {"parent": 1, "move": "t2>t5", "glyph": "!", "arrows": [["7H", "tableau/5", "green"]]},
         {"parent": 1, "move": "s>w"},
         {"parent": 0, "move": "s>w", "comment": "Or draw first."}
       ],
@@ -24,12 +25,15 @@ its starting position in ``start`` (a position dict, as ``Game.to_dict`` writes 
 ``seed`` and ``history``). ``tree`` lists the move tree flat: entry 0 is the start, every
 other entry a move played from its ``parent`` (an earlier entry); entries that share a parent
 are its variations, the main continuation first. ``comment``, ``marks`` (pile ids and card
-codes to highlight) and ``played_at`` (seconds since the epoch) may be left out. ``line`` is
+codes to highlight), ``played_at`` (seconds since the epoch) and, from format version 3,
+``glyph`` (one of ``tree.GLYPHS``), ``arrows`` (``[from, to, colour]``) and coloured marks
+(``[end, colour]``; see ``notation.drawing``) may be left out. ``line`` is
 the entry the current line ends at and ``ply`` how many of its moves are played: the game
 loads standing there. A game analysed (``sw.analyse``) has its analysis in ``analysis``
 (format version 2; written and read by ``solver.analysis.Analysis``, which ``Game`` calls):
-a record is written in the lowest version that holds it, 1 without an analysis, so a
-package that reads only version 1 still opens it. The JSON Schema is ``record.schema.json``
+a record is written in the lowest version that holds it (1 without an analysis, glyphs,
+arrows or coloured marks; 2 with an analysis; 3 with any of the others), so a package that
+reads only version 1 still opens what it can hold. The JSON Schema is ``record.schema.json``
 beside this module; ``docs/records.md`` describes both versions.
 
 Reading checks everything, and a record that is not right raises ``RecordError`` (a
@@ -40,30 +44,31 @@ from __future__ import annotations
 
 import json
 import os
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import Any, NamedTuple
 
 from ..engine import explain
-from ..engine.cards import card_code, parse_card
 from ..engine.deal import check_seed
 from ..engine.games import rules_for
-from ..engine.moves import Move, is_pile_id
+from ..engine.moves import Move
 from ..engine.position import Position
 from ..notation import positions
-from .tree import Node
+from ..notation.drawing import DEFAULT_COLOUR, checked_arrows, checked_marks, mark_colour
+from .tree import GLYPHS, Node
 
 FORMAT = "solitaire-widget record"
-VERSION = 2
-"""The newest format version this package writes and reads (2 adds ``analysis``)."""
+VERSION = 3
+"""The newest format version this package writes and reads (2 adds ``analysis``; 3 adds
+glyphs, arrows and coloured marks)."""
 ANALYSIS_FROM = 2
 """The first format version that may hold an ``analysis``."""
+DRAWINGS_FROM = 3
+"""The first format version that may hold glyphs, arrows and coloured marks."""
 MAX_COMMENT = 10_000
 """The longest comment, in characters: a comment is a note on a move, not a document."""
-MAX_MARKS = 64
-"""The most marks one move may carry."""
 KEYS = ("format", "version", "game", "options", "seed", "start", "tree", "line", "ply", "analysis")
-NODE_KEYS = ("parent", "move", "comment", "marks", "played_at")
+NODE_KEYS = ("parent", "move", "comment", "glyph", "marks", "arrows", "played_at")
 
 
 class RecordError(ValueError):
@@ -97,29 +102,19 @@ def checked_comment(text: object) -> str:
     return text
 
 
-def checked_marks(position: Position, marks: Iterable[object] | None) -> tuple[str, ...]:
-    """``marks`` as pile ids of ``position``'s game and card codes, each once; ``ValueError``
-    naming the first that is neither."""
-    if marks is None:
-        return ()
-    if isinstance(marks, str) or not isinstance(marks, Iterable):
-        marks = [marks]
-    checked: list[str] = []
-    for mark in marks:
-        if isinstance(mark, str) and is_pile_id(mark) and position.place(mark) is not None:
-            checked.append(mark)
-            continue
-        try:
-            checked.append(card_code(parse_card(mark)))
-        except ValueError:
-            piles = ", ".join(position.pile_ids[:3])
-            raise ValueError(
-                f"a mark is a pile of {position.rules.title} ({piles}, ...) "
-                f"or a card code such as '7H', not {mark!r}"
-            ) from None
-    if len(checked) > MAX_MARKS:
-        raise ValueError(f"a move has at most {MAX_MARKS} marks, not {len(checked)}")
-    return tuple(dict.fromkeys(checked))
+def checked_glyph(glyph: object) -> str:
+    """``glyph`` when it is one of ``GLYPHS`` or "" (none; None is read as none), else
+    ``ValueError`` naming the choices."""
+    if glyph is None or glyph == "":
+        return ""
+    if not isinstance(glyph, str) or glyph not in GLYPHS:
+        raise ValueError(f"a glyph is one of {' '.join(GLYPHS)} (or none), not {glyph!r}")
+    return glyph
+
+
+def _needs_drawings(node: Node) -> bool:
+    """True when ``node`` holds what only format version 3 can."""
+    return bool(node.glyph or node.arrows) or any(mark_colour(m) != DEFAULT_COLOUR for m in node.marks)
 
 
 def write(
@@ -143,18 +138,25 @@ def write(
             entry["move"] = str(node.move)
         if node.comment:
             entry["comment"] = node.comment
+        if node.glyph:
+            entry["glyph"] = node.glyph
         if node.marks:
-            entry["marks"] = list(node.marks)
+            entry["marks"] = [mark if isinstance(mark, str) else list(mark) for mark in node.marks]
+        if node.arrows:
+            entry["arrows"] = [list(arrow) for arrow in node.arrows]
         if node.played_at is not None:
             entry["played_at"] = node.played_at
         tree.append(entry)
+    version = 1 if analysis is None else ANALYSIS_FROM
+    if any(_needs_drawings(node) for node in order):
+        version = DRAWINGS_FROM
     start_dict = None
     if seed is None:
         start_dict = positions.write(start, None, ())
         del start_dict["seed"], start_dict["history"]
     written = {
         "format": FORMAT,
-        "version": 1 if analysis is None else ANALYSIS_FROM,
+        "version": version,
         "game": start.rules.name,
         "options": start.options,
         "seed": seed,
@@ -259,7 +261,7 @@ def read(data: object) -> Read:
     if missing:
         raise RecordError(f"the record has no {missing[0]!r}")
     start, seed = _start(data)
-    nodes = _tree(data["tree"], start)
+    nodes = _tree(data["tree"], start, version)
     line = data["line"]
     if isinstance(line, bool) or not isinstance(line, int) or not 0 <= line < len(nodes):
         raise RecordError(f"'line' must be an entry of the tree, 0 to {len(nodes) - 1}, not {line!r}")
@@ -300,8 +302,9 @@ def _start(data: dict[str, Any]) -> tuple[Position, int | None]:
         raise RecordError(f"the record's start: {error}") from None
 
 
-def _tree(entries: object, start: Position) -> list[Node]:
-    """The nodes of the record's tree, each move checked legal where it is played."""
+def _tree(entries: object, start: Position, version: int) -> list[Node]:
+    """The nodes of the record's tree (format ``version``), each move checked legal where it
+    is played."""
     if not isinstance(entries, list) or not entries:
         raise RecordError("'tree' must be a list whose first entry is the start")
     nodes: list[Node] = []
@@ -318,8 +321,8 @@ def _tree(entries: object, start: Position) -> list[Node]:
         if played_at is not None and (isinstance(played_at, bool) or not isinstance(played_at, (int, float))):
             raise RecordError(f"{where}: 'played_at' must be a number of seconds, not {played_at!r}")
         if i == 0:
-            if "parent" in entry or "move" in entry:
-                raise RecordError("tree[0] is the start: it has no 'parent' and no 'move'")
+            if "parent" in entry or "move" in entry or "glyph" in entry:
+                raise RecordError("tree[0] is the start: it has no 'parent', 'move' or 'glyph'")
             node = Node(None, None, played_at)
         else:
             parent = entry.get("parent")
@@ -336,9 +339,16 @@ def _tree(entries: object, start: Position) -> list[Node]:
             node = nodes[parent].add(move, played_at)
         try:
             node.comment = checked_comment(entry.get("comment", ""))
+            node.glyph = checked_glyph(entry.get("glyph"))
             node.marks = checked_marks(start, entry.get("marks"))
+            node.arrows = checked_arrows(start, entry.get("arrows"))
         except ValueError as error:
             raise RecordError(f"{where}: {error}") from None
+        if version < DRAWINGS_FROM and _needs_drawings(node):
+            raise RecordError(
+                f"{where}: the record is format version {version}, which has no glyphs, arrows or "
+                f"coloured marks (from version {DRAWINGS_FROM})"
+            )
         nodes.append(node)
     _check_moves(nodes, start)
     return nodes

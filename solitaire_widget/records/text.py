@@ -11,8 +11,8 @@
           2. t1>t3      7♦ from column 2 onto 8♠ in column 4
           3. s>w        turn one card from the stock
 
-Moves are numbered from 1 and written in the move notation with their sentence; comments
-and marks follow their move; a variation follows the move it is an alternative to,
+Moves are numbered from 1 and written in the move notation (with their glyph) and their
+sentence; comments, marks and arrows follow their move; a variation follows the move it is an alternative to,
 indented one step more.
 """
 
@@ -21,6 +21,7 @@ from __future__ import annotations
 from ..engine import explain
 from ..engine.position import Position
 from ..notation.diagram import game_facts
+from ..notation.drawing import arrow_words, mark_words
 from .tree import Node
 
 INDENT = "    "
@@ -61,7 +62,7 @@ def _line(lines: list[str], position: Position, node: Node, pad: str) -> None:
 
 def _entry(lines: list[str], position: Position, node: Node, pad: str) -> None:
     assert node.move is not None
-    head = f"{pad}{node.ply:>3}. {node.move}"
+    head = f"{pad}{node.ply:>3}. {node.move}{node.glyph}"
     lines.append(f"{head:<{len(pad) + NOTE_COLUMN}}{explain.sentence(position, node.move)}")
     _notes(lines, node, pad)
 
@@ -70,4 +71,6 @@ def _notes(lines: list[str], node: Node, pad: str) -> None:
     column = " " * (len(pad) + NOTE_COLUMN) if node.move is not None else pad + " " * 5
     lines.extend(f"{column}{text}" for text in node.comment.splitlines())
     if node.marks:
-        lines.append(f"{column}marks: {', '.join(node.marks)}")
+        lines.append(f"{column}marks: {', '.join(map(mark_words, node.marks))}")
+    if node.arrows:
+        lines.append(f"{column}arrows: {', '.join(map(arrow_words, node.arrows))}")

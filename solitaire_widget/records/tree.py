@@ -1,4 +1,4 @@
-"""The move tree: every line played in a game, with comments and marks.
+"""The move tree: every line played in a game, with comments, glyphs, marks and arrows.
 
 The root stands for the start (ply 0); each other node is one move, played from its
 parent's position. A node's ``variations`` are the moves tried from there, the main
@@ -18,12 +18,17 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from ..engine.moves import Move
+from ..notation.drawing import Arrow, Mark
+
+GLYPHS = ("!!", "!", "!?", "?!", "?", "??")
+"""The glyphs a move may carry, best first: brilliant, good, interesting, dubious, a mistake,
+a blunder (as chess annotators write them)."""
 
 
 class Node:
     """One move of the tree (``move`` is None at the root), with what was said about it."""
 
-    __slots__ = ("comment", "marks", "move", "parent", "played_at", "ply", "variations")
+    __slots__ = ("arrows", "comment", "glyph", "marks", "move", "parent", "played_at", "ply", "variations")
 
     def __init__(self, move: Move | None, parent: Node | None, played_at: float | None = None) -> None:
         self.move = move
@@ -33,8 +38,12 @@ class Node:
         self.variations: list[Node] = []
         """The moves tried from here, the main continuation first."""
         self.comment = ""
-        self.marks: tuple[str, ...] = ()
-        """Piles and cards to highlight when the game stands here (pile ids, card codes)."""
+        self.glyph = ""
+        """The move's glyph, one of ``GLYPHS``, or "" for none."""
+        self.marks: tuple[Mark, ...] = ()
+        """Piles and cards to highlight when the game stands here (see ``notation.drawing``)."""
+        self.arrows: tuple[Arrow, ...] = ()
+        """Arrows to draw when the game stands here: (from, to, colour), see ``notation.drawing``."""
         self.played_at = played_at
         """When the move was first played (seconds since the epoch), if known."""
 
@@ -96,8 +105,9 @@ class Node:
             stack.extend(reversed(node.variations))
 
 
-Row = tuple[int, Move | None, str, tuple[str, ...], float | None]
-"""A node written flat: its parent's index (-1 for the root), move, comment, marks, time."""
+Row = tuple[int, Move | None, str, str, tuple[Mark, ...], tuple[Arrow, ...], float | None]
+"""A node written flat: its parent's index (-1 for the root), move, comment, glyph, marks,
+arrows, time."""
 
 
 def flatten(root: Node, *ends: Node) -> tuple[list[Row], list[int]]:
@@ -111,7 +121,9 @@ def flatten(root: Node, *ends: Node) -> tuple[list[Row], list[int]]:
             -1 if node.parent is None else index[id(node.parent)],
             node.move,
             node.comment,
+            node.glyph,
             node.marks,
+            node.arrows,
             node.played_at,
         )
         for node in order
@@ -122,11 +134,11 @@ def flatten(root: Node, *ends: Node) -> tuple[list[Row], list[int]]:
 def rebuild(rows: list[Row]) -> list[Node]:
     """The nodes of ``flatten``'s rows, in the same order (the root first)."""
     nodes: list[Node] = []
-    for parent, move, comment, marks, played_at in rows:
+    for parent, move, comment, glyph, marks, arrows, played_at in rows:
         if parent < 0 or move is None:
             node = Node(None, None, played_at)
         else:
             node = nodes[parent].add(move, played_at)
-        node.comment, node.marks = comment, marks
+        node.comment, node.glyph, node.marks, node.arrows = comment, glyph, marks, arrows
         nodes.append(node)
     return nodes

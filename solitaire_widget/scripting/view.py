@@ -22,7 +22,19 @@ Choice = Move | str | None
 """What a strategy returns: a legal move (a ``Move`` or its notation), or None to resign."""
 
 _CHANGES = frozenset(
-    {"play", "undo", "redo", "goto", "enter", "promote", "delete", "annotate", "autoplay", "restore"}
+    {
+        "play",
+        "undo",
+        "redo",
+        "goto",
+        "enter",
+        "promote",
+        "delete",
+        "annotate",
+        "set_glyph",
+        "autoplay",
+        "restore",
+    }
 )
 
 

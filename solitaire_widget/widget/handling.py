@@ -20,6 +20,7 @@ from ..engine.moves import IllegalMove, Move
 from ..game import Game
 from ..lesson import AnyLesson, MistakesLesson
 from .analysis import BoardAnalysis
+from .editing import EDITS, BoardEditing
 from .intents import STALE, IntentFields, Refusal, brief, checked_intent, request_id, view_of
 from .pyodide_messages import from_the_view
 from .recording import Recorder, scorings_for
@@ -43,7 +44,7 @@ class _Snapshot(NamedTuple):
     last_run: Run | None
 
 
-class IntentHandling(StateSync):
+class IntentHandling(BoardEditing, StateSync):
     """The part of ``SolitaireWidget`` that carries out its views' intents, with the
     publishing it builds on (a mixin: the widget provides what is declared here)."""
 
@@ -312,6 +313,7 @@ INTENTS: dict[str, Intent] = {
     "view_closed": Intent(_fields(), IntentHandling._view_closed, on_the_board=False),
     "library": Intent(_fields(), IntentHandling._answer_library, on_the_board=False),
     "open_game": Intent(_fields("id"), IntentHandling._open_game),
+    **{kind: Intent(fields, handler) for kind, (fields, handler) in EDITS.items()},
 }
 """Every kind of intent a view may send (see ``intents.py``), with its fields and handler."""
 

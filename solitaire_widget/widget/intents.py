@@ -35,7 +35,9 @@ The synced trait ``state`` is a dict, replaced as a whole on every change::
     standing        {"source", "target", "count"}: the move the game stands after (the
                     line's move number ply), to mark on the board; null at the start
     marks           [mark, ...]: pile ids and card codes to highlight where the game
-                    stands (Game.annotate); [] for none
+                    stands (Game.annotate), a green one as its end, another as
+                    [end, colour]; [] for none
+    arrows          [[from, to, colour], ...]: the arrows to draw there; [] for none
     timeline_version  int, the version of the timeline this state goes with (see Timeline)
     lesson          null, or while a lesson runs {"kind": "moves" (find the line's
                     moves) or "mistakes" (learn from your mistakes), "total": moves (or
@@ -190,6 +192,9 @@ Custom messages (``model.send(content)``), each a JSON object with exactly these
     {"kind": "library", "version": v, "request": id}               statistics and history
     {"kind": "open_game", "version": v, "request": id, "id": n}    show a past game
 
+and the teacher's edits (``arrow``, ``highlight``, ``comment``, ``glyph``, ``promote``,
+``delete``), described in ``editing.py``.
+
 ``sync_timeline`` changes nothing (and is answered even when its version is stale): the
 answer is a ``timeline`` message with ``reset`` true. A view sends it when it renders and
 whenever ``state.timeline_version`` is not the version of the last timeline message it
@@ -261,7 +266,7 @@ sends ``sync_timeline``. A row is one node of the move tree::
     {"id": int, "parent": int | null, "index": position among its parent's variations
      (0 = the main continuation), "ply": int, "move": "w>t3" | null (the start),
      "sentence": "7♦ from the waste onto 8♠ in column 4" | "the deal", "comment": str,
-     "marks": [mark, ...]}
+     "glyph": "!" | ... | "", "marks": [mark, ...], "arrows": [[from, to, colour], ...]}
 
 Ids are stable for the life of a game (a new deal starts again from 0, the start). The view
 keeps the rows in its model (``model.set("timeline", rows)`` without saving them back), so a
@@ -349,7 +354,12 @@ made from these)."""
 _REQUEST_ID = re.compile(r"[\w.\-]{1,64}:[0-9]{1,16}", re.ASCII)
 _MAX_COUNT = 52
 # The kinds whose one field is a whole number from 0 (a ply, a timeline node, a library id).
-_WHOLE_FIELDS = {"goto": "ply", "enter": "node", "open_game": "id"}
+_WHOLE_FIELDS = {
+    "goto": "ply",
+    "enter": "node",
+    "open_game": "id",
+    **dict.fromkeys(("comment", "glyph", "promote", "delete"), "node"),
+}
 _MAX_OPTIONS = 8
 
 _brief_repr = reprlib.Repr()

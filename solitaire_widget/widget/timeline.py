@@ -17,6 +17,15 @@ Row = dict[str, Any]
 START_SENTENCE = "the deal"
 
 
+def drawn_on(node: Node) -> dict[str, list[Any]]:
+    """The node's marks and arrows as the views get them: a green mark as its end, another as
+    ``[end, colour]``; an arrow as ``[from, to, colour]``."""
+    return {
+        "marks": [mark if isinstance(mark, str) else list(mark) for mark in node.marks],
+        "arrows": [list(arrow) for arrow in node.arrows],
+    }
+
+
 class TimelineSync:
     """The rows of one game's tree as its views have them."""
 
@@ -57,7 +66,8 @@ class TimelineSync:
                 "move": None if node.move is None else str(node.move),
                 "sentence": self._sentences[node],
                 "comment": node.comment,
-                "marks": list(node.marks),
+                "glyph": node.glyph,
+                **drawn_on(node),
             }
         return rows
 
@@ -121,6 +131,6 @@ class TimelineSync:
             "standing": None
             if standing is None
             else {"source": standing.source, "target": standing.target, "count": standing.count},
-            "marks": list(here.marks),
+            **drawn_on(here),
             "timeline_version": self.version,
         }

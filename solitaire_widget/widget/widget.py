@@ -290,10 +290,16 @@ class SolitaireWidget(RecordingBoard, IntentHandling, anywidget.AnyWidget):
         with self._holding_game() as game:
             game.goto(ply)
 
-    def annotate(self, ply: int, text: str, marks: Iterable[str] | None = None) -> None:
-        """Comment on move ``ply`` and mark piles or cards there; see ``Game.annotate``."""
+    def annotate(
+        self,
+        ply: int,
+        text: str,
+        marks: Iterable[object] | str | None = None,
+        arrows: Iterable[object] | None = None,
+    ) -> None:
+        """Comment on move ``ply``, mark piles or cards and draw arrows there; see ``Game.annotate``."""
         with self._holding_game() as game:
-            game.annotate(ply, text, marks)
+            game.annotate(ply, text, marks, arrows)
 
     def save(self, path: str | os.PathLike[str]) -> None:
         """Save the game's record (every line, comment and mark) to ``path``; see ``Game.save``."""

@@ -101,7 +101,7 @@ def set_entry(index, key, value):
     ("change", "message"),
     [
         (set_key("format", "pgn"), "not a solitaire_widget record"),
-        (set_key("version", 3), "format version 3, newer than this solitaire_widget reads"),
+        (set_key("version", 4), "format version 4, newer than this solitaire_widget reads"),
         (set_key("version", "1"), "'version' must be a whole number"),
         (set_key("game", "spider"), "unknown game 'spider'"),
         (set_key("options", {"draw": 3}), "Father has no option 'draw'"),
@@ -117,7 +117,7 @@ def set_entry(index, key, value):
         (set_entry(5, "move", "t0>f4"), "tree[5] (move 5): t0>f4 is not legal there"),
         (set_entry(2, "comment", 7), "tree[2]: a comment is text"),
         (set_entry(2, "comment", "x" * 10_001), "at most 10,000 characters"),
-        (set_entry(2, "marks", ["tableau/12"]), "a mark is a pile of Father"),
+        (set_entry(2, "marks", ["tableau/12"]), "mark 1: 'tableau/12' is neither a pile of this Father game"),
         (set_entry(2, "played_at", "noon"), "'played_at' must be a number"),
         (set_entry(2, "colour", "red"), "tree[2] has an unknown key 'colour'"),
     ],

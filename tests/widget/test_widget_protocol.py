@@ -32,6 +32,10 @@ LEFT_OUT = {
     "analyse": "it starts the solver's worker; its answer is a trait (tests/widget/test_board_judgement.py)",
     "stop_analysis": "it needs an analysis running (tests/widget/test_board_judgement.py)",
     "library": "its answer is a library message, not a state (tests/widget/test_recording.py)",
+    **dict.fromkeys(
+        ("comment", "glyph", "promote", "delete"),
+        "it names timeline ids the reference game does not have (tests/widget/test_editing.py)",
+    ),
 }
 """The kinds of intent the fuzzer leaves out, and why."""
 KINDS = tuple(kind for kind in INTENTS if kind not in LEFT_OUT)
@@ -136,6 +140,16 @@ class PretendView:
             return {"game": name, "seed": self.draw(st.integers(0, 2**53 - 1), "seed"), "options": options}
         if kind == "goto":
             return {"ply": self.draw(st.integers(0, len(game.line) + 1), "ply")}
+        if kind in ("arrow", "highlight"):
+            ends = pile_names | st.sampled_from(["7H", "as", "10d", "XX", "down"]) | json_values
+            colour = st.sampled_from(["green", "red", "blue", "yellow", "purple", ""]) | json_values
+            if kind == "highlight":
+                return {"end": self.draw(ends, "end"), "colour": self.draw(colour, "colour")}
+            return {
+                "from": self.draw(ends, "from"),
+                "to": self.draw(ends, "to"),
+                "colour": self.draw(colour, "colour"),
+            }
         if kind == "open_game":  # refused: these boards record nothing (tests/widget/conftest.py)
             return {"id": self.draw(st.integers(0, 10**6), "id")}
         return {}
@@ -251,6 +265,8 @@ def test_the_handler_survives_anything_and_changes_the_game_only_as_accepted(sta
                 reference = sw.Game.from_dict(restart_position)
             elif kind == "goto":
                 reference.goto(content["ply"])
+            elif kind in ("arrow", "highlight"):
+                pass  # drawn on the move, the position unchanged (tests/widget/test_editing.py)
             else:
                 assert kind == "new_game"
                 reference = sw.Game.new(content["game"], content["seed"], **content["options"])

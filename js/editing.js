@@ -1,0 +1,184 @@
+// Editing the game from the board, as a teacher: the bar over the move list (Comment, the
+// glyph, Promote, Delete) and the comment editor that opens in place under the move on show.
+// Each change is an intent Python carries out with Game's own methods (the protocol is in
+// solitaire_widget/widget/editing.py); comments stay plain text (textContent and a textarea's
+// value, never markup).
+
+import "./drawing.css";
+import { SUPPRESS_SHORTCUTS, makeButton, makeElement } from "./dom.js";
+
+/** The glyphs a move may carry, with their words (records/tree.py's GLYPHS, in order). */
+export const GLYPHS = [
+  ["!!", "brilliant"],
+  ["!", "good"],
+  ["!?", "interesting"],
+  ["?!", "dubious"],
+  ["?", "mistake"],
+  ["??", "blunder"],
+];
+
+/** The words of a glyph ("good move"), or "" for none or one not known. */
+export function glyphWords(glyph) {
+  const found = GLYPHS.find(([sign]) => sign === glyph);
+  return found ? `${found[1]} move` : "";
+}
+
+/**
+ * The variation the row at the end of `path` (rows from the start, as TimelineRows.lineOf
+ * gives) belongs to: its nearest row, itself included, that is not its parent's main
+ * continuation; null on the main line.
+ */
+export function variationOf(path) {
+  for (let at = path.length - 1; at > 0; at -= 1) if ((path[at].index || 0) > 0) return path[at];
+  return null;
+}
+
+/** The actions the bar and the keys ask for (the view routes them through Study.runCommand). */
+export const EDIT_ACTIONS = new Set(["comment", "glyph", "promote", "delete_variation"]);
+
+export class EditBar {
+  /**
+   * `send(kind, fields)` sends an intent; `say(text)` tells screen readers; `here()` gives
+   * where the game stands: { state, path } (path: the rows from the start to the move on
+   * show) or null when nothing can be edited; `entryOf(nodeId)` the move list's element for
+   * a node, where the comment editor opens.
+   */
+  constructor({ viewId, send, say, here, entryOf }) {
+    this.send = send;
+    this.say = say;
+    this.here = here;
+    this.entryOf = entryOf;
+    this.el = makeElement("div", "sw-editbar", { role: "group", "aria-label": "Edit the move on show" });
+    this.commentButton = makeButton("comment", "Comment", "\u270E");
+    this.glyphSelect = makeElement("select", "sw-glyph", { ...SUPPRESS_SHORTCUTS, "aria-label": "Glyph of the move on show", "data-control": "glyph" });
+    const none = makeElement("option", "", { value: "" });
+    none.textContent = "No glyph";
+    this.glyphSelect.append(none);
+    for (const [sign, words] of GLYPHS) {
+      const option = makeElement("option", "", { value: sign });
+      option.textContent = `${sign}  ${words}`;
+      this.glyphSelect.append(option);
+    }
+    this.promoteButton = makeButton("promote", "Promote", "\u2191");
+    this.deleteButton = makeButton("delete_variation", "Delete", "\u2715");
+    this.promoteButton.title = "Make the variation on show the main line where it branches (+)";
+    this.deleteButton.title = "Delete the variation on show, from where it branches (- or Delete)";
+    this.commentButton.title = "Comment the move on show (C)";
+    this.el.append(this.commentButton, this.glyphSelect, this.promoteButton, this.deleteButton);
+    this.editor = null; // { el, textarea, node } while the comment editor is open
+    this.controller = new AbortController();
+    this.glyphSelect.addEventListener("change", () => this.setGlyph(this.glyphSelect.value), { signal: this.controller.signal });
+  }
+
+  destroy() {
+    this.controller.abort();
+  }
+
+  /** The bar for where the game stands: what can be edited there, the glyph it has. */
+  render() {
+    const here = this.here();
+    const row = here ? here.path[here.path.length - 1] : null;
+    const variation = here ? variationOf(here.path) : null;
+    this.commentButton.disabled = !row;
+    this.glyphSelect.disabled = !row || row.parent === null;
+    const glyph = row && typeof row.glyph === "string" ? row.glyph : "";
+    if (this.glyphSelect.value !== glyph && document.activeElement !== this.glyphSelect) this.glyphSelect.value = glyph;
+    this.promoteButton.disabled = !variation;
+    this.deleteButton.disabled = !variation;
+    // The editor belongs to the move it opened on: another move on show closes it.
+    if (this.editor && (!row || row.id !== this.editor.node)) this.closeEditor();
+    else if (this.editor) this.placeEditor();
+  }
+
+  run(action) {
+    const here = this.here();
+    if (!here) return;
+    const row = here.path[here.path.length - 1];
+    const variation = variationOf(here.path);
+    switch (action) {
+      case "comment":
+        this.openEditor(row);
+        break;
+      case "glyph":
+        if (row.parent === null) this.say("The start is not a move: a glyph goes on a move.");
+        else this.glyphSelect.focus();
+        break;
+      case "promote":
+      case "delete_variation":
+        if (!variation) this.say("The move on show is on the main line: there is no variation to " + (action === "promote" ? "promote." : "delete."));
+        else this.send(action === "promote" ? "promote" : "delete", { node: variation.id });
+        break;
+      default:
+        break;
+    }
+  }
+
+  setGlyph(glyph) {
+    const here = this.here();
+    const row = here && here.path[here.path.length - 1];
+    if (row && row.parent !== null) this.send("glyph", { node: row.id, glyph });
+  }
+
+  // ------------------------------------------------------------------ the comment editor
+  openEditor(row) {
+    if (this.editor && this.editor.node === row.id) {
+      this.editor.textarea.focus();
+      return;
+    }
+    this.closeEditor();
+    const el = makeElement("form", "sw-comment-editor", { "data-comment-editor": String(row.id) });
+    const label = makeElement("label", "sw-visually-hidden", { for: `sw-comment-${row.id}` });
+    label.textContent = row.ply > 0 ? `Comment on move ${row.ply}` : "Comment on the deal";
+    const textarea = makeElement("textarea", "", { ...SUPPRESS_SHORTCUTS, id: `sw-comment-${row.id}`, maxlength: "10000", rows: "3" });
+    textarea.value = typeof row.comment === "string" ? row.comment : "";
+    const buttons = makeElement("div", "sw-comment-editor-buttons");
+    const save = makeElement("button", "sw-button", { ...SUPPRESS_SHORTCUTS, type: "submit", "data-editor": "save" });
+    save.textContent = "Save";
+    const cancel = makeElement("button", "sw-button", { ...SUPPRESS_SHORTCUTS, type: "button", "data-editor": "cancel" });
+    cancel.textContent = "Cancel";
+    buttons.append(save, cancel);
+    el.append(label, textarea, buttons);
+    const signal = this.controller.signal;
+    el.addEventListener("submit", (event) => {
+      event.preventDefault();
+      this.saveEditor();
+    }, { signal });
+    cancel.addEventListener("click", () => this.closeEditor(true), { signal });
+    // Clicks and keys in the editor are the editor's, not the move list's (which would go to the move).
+    el.addEventListener("click", (event) => event.stopPropagation(), { signal });
+    el.addEventListener("keydown", (event) => this.onEditorKey(event), { signal });
+    this.editor = { el, textarea, node: row.id };
+    this.placeEditor();
+    textarea.focus();
+  }
+
+  /** Enter saves, Shift+Enter starts a new line (and does not run the cell), Escape cancels. */
+  onEditorKey(event) {
+    event.stopPropagation();
+    if (event.key === "Enter" && !event.shiftKey) {
+      event.preventDefault();
+      this.saveEditor();
+    } else if (event.key === "Escape") {
+      event.preventDefault();
+      this.closeEditor(true);
+    }
+  }
+
+  placeEditor() {
+    const entry = this.entryOf(this.editor.node);
+    if (entry && this.editor.el.parentElement !== entry) entry.append(this.editor.el);
+  }
+
+  saveEditor() {
+    const { node, textarea } = this.editor;
+    if (this.send("comment", { node, text: textarea.value }) !== null) this.closeEditor(true);
+  }
+
+  closeEditor(refocus = false) {
+    if (!this.editor) return;
+    const entry = this.entryOf(this.editor.node);
+    this.editor.el.remove();
+    this.editor = null;
+    if (refocus && entry) entry.focus({ preventScroll: true });
+  }
+}
