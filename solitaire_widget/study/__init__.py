@@ -25,14 +25,14 @@ from ..records import html
 from ..records import study as study_file
 from ..records.record import RecordError
 from ..records.study import ChapterEntry, Judging, Question
-from .exercise import ExerciseLesson, judge
+from .exercise import BoardLesson, ExerciseLesson, judge
 
 EXERCISE_SAMPLES = 16
 """Samples of the unseen cards an exercise's moves are judged on, unless the author says."""
 EXERCISE_NODE_LIMIT = 5_000
 """Positions searched per sample when judging an exercise, unless the author says."""
 
-__all__ = ["Chapter", "ExerciseLesson", "RecordError", "Study", "is_study_file"]
+__all__ = ["BoardLesson", "Chapter", "ExerciseLesson", "RecordError", "Study", "is_study_file"]
 
 
 class Chapter:

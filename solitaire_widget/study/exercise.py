@@ -31,6 +31,7 @@ from typing import Any
 from ..engine import explain
 from ..engine.moves import IllegalMove, Move
 from ..game import Game
+from ..lesson import AnyLesson
 from ..records import record
 from ..records.study import Question
 from ..records.tree import Node
@@ -227,3 +228,7 @@ class ExerciseLesson:
             "done": self.asked >= self.total,
             "said": self.said,
         }
+
+
+BoardLesson = AnyLesson | ExerciseLesson
+"""Any lesson a board runs: a game's moves, learning from mistakes, or an exercise."""

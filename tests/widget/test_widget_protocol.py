@@ -32,6 +32,10 @@ LEFT_OUT = {
     "analyse": "it starts the solver's worker; its answer is a trait (tests/widget/test_board_judgement.py)",
     "stop_analysis": "it needs an analysis running (tests/widget/test_board_judgement.py)",
     "library": "its answer is a library message, not a state (tests/widget/test_recording.py)",
+    "open_chapter": "it needs a study on the board (tests/widget/test_studying.py)",
+    "exercise_hint": "it needs an exercise running (tests/widget/test_studying.py)",
+    "save_file": "it writes files; its answer is a file message (tests/widget/test_studying.py)",
+    "open_file": "it reads files by name (tests/widget/test_studying.py)",
 }
 """The kinds of intent the fuzzer leaves out, and why."""
 KINDS = tuple(kind for kind in INTENTS if kind not in LEFT_OUT)
