@@ -15,7 +15,7 @@ export class Hand {
 
   pickUp(held) {
     const view = this.view;
-    view.study.replay.stop();
+    view.sideColumn.replay.stop();
     view.held = held;
     view.board.updateHighlights();
     const targets = legalTargets(view.state.legal, held.source, held.count);

@@ -92,8 +92,8 @@ export class KeyboardPlay {
     const view = this.view;
     if (view.held) return () => view.hand.putBack();
     if (isRunning(view.state)) return () => view.runCommand("stop");
-    if (view.study.replay.playing) return () => view.study.replay.stop();
-    if (view.study.analysis().status === "running") return () => view.runCommand("stop_analysis");
+    if (view.sideColumn.replay.playing) return () => view.sideColumn.replay.stop();
+    if (view.sideColumn.analysis().status === "running") return () => view.runCommand("stop_analysis");
     return null;
   }
 

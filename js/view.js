@@ -3,7 +3,7 @@
 // a refusal (the protocol is in solitaire_widget/widget/intents.py's module docstring).
 //
 // SolitaireView holds the state and what the player holds, wires events to the parts that
-// handle them (board.js, pointer.js, keyboard.js, toolbar.js, feedback.js, study.js for
+// handle them (board.js, pointer.js, keyboard.js, toolbar.js, feedback.js, sidecolumn.js for
 // the move list, its analysis and the lesson, playaids.js for hints, options and verdicts,
 // librarypanel.js for the Statistics panel and History list, and rules.js for the Rules
 // panel) and sends intents.
@@ -38,7 +38,7 @@ import { PlayAids } from "./playaids.js";
 import { PointerPlay } from "./pointer.js";
 import { RulesPanel } from "./rules.js";
 import { isRunning, runNews } from "./run.js";
-import { STUDY_ACTIONS, Study } from "./study.js";
+import { SIDE_COLUMN_ACTIONS, SideColumn } from "./sidecolumn.js";
 import { Toolbar, seedRefusal } from "./toolbar.js";
 
 /** Render the view of `model` into `host`; returns the cleanup function anywidget calls. */
@@ -66,17 +66,17 @@ export class SolitaireView {
       // A busy kernel answers late, not never: the move shown stays shown, and the view
       // says it is waiting; only Python's state or refusal changes the board.
       onTimeout: () => {
-        this.study.replay.stop();
+        this.sideColumn.replay.stop();
         this.feedback.onAnswerTimeout();
       },
     });
 
     this.buildParts();
     this.wireEvents();
-    this.study.loadSaved();
+    this.sideColumn.loadSaved();
     this.setState(this.model.get("state"));
     // Rows saved with the notebook may be old: the kernel's, when one answers, replace them.
-    this.study.requestSync();
+    this.sideColumn.requestSync();
   }
 
   /** Makes the parts of the view and places their elements in the host. */
@@ -89,7 +89,7 @@ export class SolitaireView {
     this.pointer = new PointerPlay(this);
     this.hand = new Hand(this);
     this.feedback = new Feedback(this);
-    this.study = new Study(this);
+    this.sideColumn = new SideColumn(this);
     this.aids = new PlayAids(this);
     this.library = new LibraryPanel({
       viewId: this.viewId,
@@ -110,7 +110,7 @@ export class SolitaireView {
     const play = makeElement("div", "sw-play");
     play.append(this.kernelLink.note, this.felt, this.feedback.toast);
     const main = makeElement("div", "sw-main");
-    main.append(play, this.study.el, this.rules.el);
+    main.append(play, this.sideColumn.el, this.rules.el);
     this.root.append(this.toolbar.el, main, this.keyboard.help, this.feedback.live);
     this.host.append(this.root);
   }
@@ -121,7 +121,7 @@ export class SolitaireView {
     this.onCustomMessage = (content) => this.onMessage(content);
     this.model.on("change:state", this.onStateChange);
     this.model.on("msg:custom", this.onCustomMessage);
-    const { board, pointer, keyboard, toolbar, study, aids } = this;
+    const { board, pointer, keyboard, toolbar, sideColumn, aids } = this;
     this.listen(this.root, "click", (e) => this.onClick(e));
     this.listen(this.root, "change", (e) => toolbar.onControlChange(e));
     this.listen(this.root, "change", (e) => aids.onControlChange(e));
@@ -132,7 +132,7 @@ export class SolitaireView {
     // Escape ends a drag first, before the board's keys see it.
     this.listen(window, "keydown", (e) => pointer.onWindowKey(e), true);
     this.listen(window, "keydown", (e) => keyboard.onWindowKey(e), true);
-    this.listen(window, "keydown", (e) => study.onWindowKey(e), true);
+    this.listen(window, "keydown", (e) => sideColumn.onWindowKey(e), true);
     this.listen(this.root, "keydown", (e) => this.onKeyInside(e));
     this.listen(board.el, "focusin", (e) => keyboard.onFocusIn(e));
     this.listen(board.el, "pointerdown", (e) => pointer.onPointerDown(e));
@@ -169,7 +169,7 @@ export class SolitaireView {
     for (const [target, type, handler, options] of this.listeners) target.removeEventListener(type, handler, options);
     this.listeners = [];
     if (this.resizeObserver) this.resizeObserver.disconnect();
-    for (const part of [this.toolbar, this.feedback, this.study, this.aids, this.library, this.rules, this.kernelLink]) part.destroy();
+    for (const part of [this.toolbar, this.feedback, this.sideColumn, this.aids, this.library, this.rules, this.kernelLink]) part.destroy();
     this.channel.settle();
     this.root.remove();
   }
@@ -185,7 +185,7 @@ export class SolitaireView {
       this.channel.stateArrived(state.version);
       if (!previous || previous.version !== state.version) {
         this.letGo();
-        this.study.stateArrived(state);
+        this.sideColumn.stateArrived(state);
         this.library.stateArrived(state);
         const switched = !previous || previous.game !== state.game;
         this.rules.stateArrived(state, { chosen: switched && this.switchingTo === state.game });
@@ -208,7 +208,7 @@ export class SolitaireView {
 
   announceState(previous, state) {
     // Stepping through the line, where the game now stands says more than "moved" would.
-    const news = this.study.describeNavigation(previous, state) || describeChange(previous, state);
+    const news = this.sideColumn.describeNavigation(previous, state) || describeChange(previous, state);
     const run = runNews(previous, state);
     const text = [news, lessonNews(previous, state), run].filter(Boolean).join(" ");
     if (text) this.feedback.announce(text);
@@ -235,7 +235,7 @@ export class SolitaireView {
       this.board.showProblem(this.state, this.problem);
       this.feedback.hideOverlay();
       this.toolbar.update();
-      this.study.showProblem();
+      this.sideColumn.showProblem();
       this.aids.render();
       this.kernelLink.mark(this.root);
       return;
@@ -245,7 +245,7 @@ export class SolitaireView {
     this.board.render(this.pending ? this.pending.state : this.state);
     this.pointer.followLayout();
     this.toolbar.update();
-    this.study.render();
+    this.sideColumn.render();
     this.aids.render();
     this.feedback.updateOverlay(this.state);
     this.kernelLink.mark(this.root);
@@ -257,7 +257,7 @@ export class SolitaireView {
   onMessage(content) {
     if (this.library.onMessage(content)) return;
     if (content && content.kind === "timeline") {
-      this.study.onTimelineMessage(content);
+      this.sideColumn.onTimelineMessage(content);
       return;
     }
     if (!content || content.kind !== "refused" || !this.channel.isOwn(content.request)) return;
@@ -267,7 +267,7 @@ export class SolitaireView {
       this.dropPending();
       this.board.render(this.state);
     }
-    this.study.onRefused();
+    this.sideColumn.onRefused();
     this.feedback.clearKernelWarning();
     const reason = typeof content.reason === "string" && content.reason ? content.reason : "that move is not allowed";
     const text = reason.charAt(0).toUpperCase() + reason.slice(1);
@@ -284,7 +284,7 @@ export class SolitaireView {
   /** Sends intent `kind`; returns its request id, or null when it could not go out. */
   sendIntent(kind, fields = {}, { fromReplay = false } = {}) {
     // Whatever the player asks for ends a replay; only the replay's own steps keep it going.
-    if (!fromReplay) this.study.replay.stop();
+    if (!fromReplay) this.sideColumn.replay.stop();
     const state = this.state;
     if (this.problem || this.kernelLink.refused()) return null;
     let request;
@@ -294,7 +294,7 @@ export class SolitaireView {
       // The model throws when it has no kernel to send to (shut down, or the connection
       // lost): no answer can come, so say so now instead of after the watchdog.
       this.channel.settle();
-      this.study.replay.stop();
+      this.sideColumn.replay.stop();
       this.feedback.onAnswerTimeout();
       return null;
     }
@@ -340,7 +340,7 @@ export class SolitaireView {
     this.letGo();
     this.drawsQueued = 0;
     this.channel.settle();
-    this.study.replay.stop();
+    this.sideColumn.replay.stop();
     this.confirmation.answer(false);
     this.dropPending();
     this.render();
@@ -395,8 +395,8 @@ export class SolitaireView {
 
   runCommand(action) {
     this.drawsQueued = 0;
-    if (STUDY_ACTIONS.has(action)) {
-      this.study.runCommand(action);
+    if (SIDE_COLUMN_ACTIONS.has(action)) {
+      this.sideColumn.runCommand(action);
       return;
     }
     switch (action) {
@@ -444,7 +444,7 @@ export class SolitaireView {
       return;
     }
     if (!focused.disabled && !focused.closest("[hidden]")) return;
-    const { analyseButton: analyse, stopButton: stop } = this.study.analysisPanel;
+    const { analyseButton: analyse, stopButton: stop } = this.sideColumn.analysisPanel;
     const inPlace = new Map([[this.toolbar.stopButton, this.toolbar.demoButton], [analyse, stop], [stop, analyse]]).get(focused);
     if (inPlace && !inPlace.hidden && !inPlace.disabled) inPlace.focus();
     else this.keyboard.setFocus(this.focusId);
@@ -466,7 +466,7 @@ export class SolitaireView {
       event.stopPropagation();
       this.rules.close();
       // Escape stops an analysis wherever the focus is in the widget (a run, from the board).
-    } else if (staysInWidget(event) || (event.key === "Escape" && this.study.stopAnalysis())) event.stopPropagation();
+    } else if (staysInWidget(event) || (event.key === "Escape" && this.sideColumn.stopAnalysis())) event.stopPropagation();
     else if (event.key === "Escape" && !event.defaultPrevented && !event.target.closest("input, select, textarea")) {
       this.leaveWidget();
     }
@@ -487,7 +487,7 @@ export class SolitaireView {
       if (!button.disabled) this.runCommand(button.getAttribute("data-action"));
       return;
     }
-    if (this.study.onClick(event)) return;
+    if (this.sideColumn.onClick(event)) return;
     this.pointer.onClick(event);
   }
 }

@@ -1,5 +1,6 @@
-// The teaching side of the view: the move list with its navigation and replay, the
-// analysis with its strip under the list (judgements marked in the list), and the lesson panel. It keeps the timeline in step with Python (timeline messages, sync_timeline,
+// The side column beside (or under) the board: the move list with its navigation and
+// replay, the analysis with its strip under the list (judgements marked in the list), the
+// lesson panel and a study's chapter list. It keeps the timeline in step with Python (timeline messages, sync_timeline,
 // the rows saved in the model for a notebook shown without a kernel) and turns clicks and
 // keys on the list into goto and enter intents.
 
@@ -14,8 +15,8 @@ import { isRunning } from "./run.js";
 import { MoveList } from "./timeline.js";
 import { TimelineRows } from "./tree.js";
 
-/** The buttons' actions the study side answers (the view hands them to `Study.runCommand`). */
-export const STUDY_ACTIONS = new Set([
+/** The buttons' actions the side column answers (the view hands them to `SideColumn.runCommand`). */
+export const SIDE_COLUMN_ACTIONS = new Set([
   "first",
   "back",
   "forward",
@@ -29,7 +30,7 @@ export const STUDY_ACTIONS = new Set([
   "goto_lost",
 ]);
 
-export class Study {
+export class SideColumn {
   constructor(view) {
     this.view = view;
     this.timeline = new TimelineRows();
@@ -54,7 +55,7 @@ export class Study {
     this.analysisPanel = new AnalysisPanel({
       goto: (cell) => (cell.onLine ? this.goto(cell.ply) : this.view.sendIntent("enter", { node: cell.node })),
     });
-    this.el = makeElement("section", "sw-study", { "aria-label": "Move list, analysis and lesson" });
+    this.el = makeElement("section", "sw-side", { "aria-label": "Move list, analysis and lesson" });
     this.el.append(
       this.lesson.el,
       this.navigation.el,
