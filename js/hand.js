@@ -13,6 +13,13 @@ export class Hand {
     this.view = view;
   }
 
+  /** True, after telling the player why, while a pending move holds the board. */
+  waitingForMove() {
+    if (!this.view.pending) return false;
+    this.view.feedback.announce(STILL_WAITING);
+    return true;
+  }
+
   pickUp(held) {
     const view = this.view;
     view.sideColumn.replay.stop();
@@ -40,7 +47,7 @@ export class Hand {
       view.feedback.announce(STILL_WAITING);
       return;
     }
-    if (view.waitingForMove()) return;
+    if (this.waitingForMove()) return;
     const result = activatePile(view.state, view.held, pileId, count);
     switch (result.kind) {
       case "pick":

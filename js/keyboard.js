@@ -10,7 +10,8 @@ const KEY_HELP =
   "Shift with Up or Down changes how many cards are held. Escape puts them back. " +
   "U undo, R redo, A auto-move to foundations, H hint, D demo (D again stops it), N new game. " +
   "Escape stops a demo, a strategy, a replay or an analysis; with nothing to stop it leaves the board for the notebook. " +
-  "[ and ] step back and forward through the moves of the line. ? shows or hides this help.";
+  "[ and ] step back and forward through the moves of the line. P presents the board (arrow keys step, Escape leaves). " +
+  "? shows or hides this help.";
 
 /** The keys as the ? button shows them: what to press, and what it does. */
 export const KEY_TABLE = [
@@ -24,6 +25,7 @@ export const KEY_TABLE = [
   ["D", "demo (D again stops it)"],
   ["N", "new game"],
   ["[ ]", "step back, forward through the moves"],
+  ["P", "presentation mode: the board large, arrow keys step, Escape leaves"],
   ["?", "show or hide these keys"],
 ];
 
@@ -143,4 +145,12 @@ export class KeyboardPlay {
         break;
     }
   }
+}
+
+/** Leaves the widget (Escape with nothing to cancel): the focus goes to the nearest focusable
+ * element around `host` (in JupyterLab, the notebook in command mode), or nowhere. */
+export function leaveWidget(host, root) {
+  const outer = host.parentElement && host.parentElement.closest("[tabindex]");
+  if (outer) outer.focus();
+  else if (document.activeElement && root.contains(document.activeElement)) document.activeElement.blur();
 }

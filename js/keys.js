@@ -49,6 +49,8 @@ export function keyAction(event) {
       return "demo";
     case "?":
       return "help";
+    case "p":
+      return "present";
     // Brackets step through the moves: the arrows already move between the piles.
     case "[":
       return "back";

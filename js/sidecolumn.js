@@ -7,6 +7,7 @@
 import { lostPly, lostVerdict } from "./aids.js";
 import { analysisOf, analysisWords, judgedByNode } from "./analysis.js";
 import { AnalysisPanel } from "./analysispanel.js";
+import { ChapterList } from "./chapters.js";
 import { makeElement } from "./dom.js";
 import { LessonPanel } from "./lesson.js";
 import { NavigationBar } from "./navigation.js";
@@ -23,6 +24,7 @@ export const SIDE_COLUMN_ACTIONS = new Set([
   "last",
   "replay",
   "show_me",
+  "exercise_hint",
   "end_lesson",
   "learn_from_mistakes",
   "analyse",
@@ -55,8 +57,10 @@ export class SideColumn {
     this.analysisPanel = new AnalysisPanel({
       goto: (cell) => (cell.onLine ? this.goto(cell.ply) : this.view.sendIntent("enter", { node: cell.node })),
     });
+    this.chapters = new ChapterList({ open: (index) => this.view.sendIntent("open_chapter", { index }) });
     this.el = makeElement("section", "sw-side", { "aria-label": "Move list, analysis and lesson" });
     this.el.append(
+      this.chapters.el,
       this.lesson.el,
       this.navigation.el,
       this.moveList.waiting,
@@ -149,6 +153,7 @@ export class SideColumn {
     this.renderAnalysis();
     this.updateNavigation();
     this.lesson.update(state.lesson || null);
+    this.chapters.update(state);
     // Beside the board the column is as tall as the board (its list scrolls within).
     const height = `${this.view.board.layout.height}px`;
     if (height !== this.boardHeight) {
@@ -176,6 +181,7 @@ export class SideColumn {
     this.replay.stop();
     this.updateNavigation();
     this.lesson.update(null);
+    this.chapters.update(null);
     this.analysisPanel.render(analysisOf(null), null, 0, false, "");
   }
 
@@ -205,6 +211,7 @@ export class SideColumn {
         else if (!this.view.problem) this.replay.start();
         break;
       case "show_me":
+      case "exercise_hint":
       case "end_lesson":
       case "learn_from_mistakes":
         this.view.sendIntent(action);
@@ -243,7 +250,14 @@ export class SideColumn {
   }
 
   onClick(event) {
-    return this.moveList.onClick(event) || this.analysisPanel.onClick(event);
+    return this.chapters.onClick(event) || this.moveList.onClick(event) || this.analysisPanel.onClick(event);
+  }
+
+  /** The timeline row of the move the game stands on (the start at ply 0), or null. */
+  rowNow() {
+    const state = this.view.state;
+    const line = this.view.problem ? null : this.timeline.lineOf(state.line_end);
+    return (line && line[state.ply]) || null;
   }
 
   onWindowKey(event) {

@@ -4,9 +4,9 @@
 //
 // SolitaireView holds the state and what the player holds, wires events to the parts that
 // handle them (board.js, pointer.js, keyboard.js, toolbar.js, feedback.js, sidecolumn.js for
-// the move list, its analysis and the lesson, playaids.js for hints, options and verdicts,
-// librarypanel.js for the Statistics panel and History list, and rules.js for the Rules
-// panel) and sends intents.
+// the move list, its analysis, the lesson and a study's chapters, playaids.js for hints,
+// options and verdicts, librarypanel.js for the Statistics panel and History list, rules.js
+// for the Rules panel, teaching.js for File and Present) and sends intents.
 //
 // Instant moves: a move in the state's legal list is drawn on the board the moment it is
 // made (optimistic.js predicts the piles) while its intent goes out. Until Python answers,
@@ -24,7 +24,7 @@ import { Feedback } from "./feedback.js";
 import { Hand, STILL_WAITING } from "./hand.js";
 import { IntentChannel, makeViewId } from "./intents.js";
 import { KernelLink } from "./kernel.js";
-import { KeyboardPlay } from "./keyboard.js";
+import { KeyboardPlay, leaveWidget } from "./keyboard.js";
 import { lessonNews } from "./lesson.js";
 import { staysInWidget } from "./keys.js";
 import { DealConfirmation } from "./confirm.js";
@@ -39,6 +39,7 @@ import { PointerPlay } from "./pointer.js";
 import { RulesPanel } from "./rules.js";
 import { isRunning, runNews } from "./run.js";
 import { SIDE_COLUMN_ACTIONS, SideColumn } from "./sidecolumn.js";
+import { TEACHING_ACTIONS, PRESENTED_BOARD_WIDTH, TeachingTools } from "./teaching.js";
 import { Toolbar, seedRefusal } from "./toolbar.js";
 
 /** Render the view of `model` into `host`; returns the cleanup function anywidget calls. */
@@ -99,16 +100,27 @@ export class SolitaireView {
       feedback: this.feedback,
     });
     this.rules = new RulesPanel({ viewId: this.viewId, model: this.model, focusBoard: () => this.keyboard.setFocus(this.focusId) });
+    this.teaching = new TeachingTools({
+      viewId: this.viewId,
+      root: this.root,
+      rowNow: () => this.sideColumn.rowNow(),
+      step: (action) => this.sideColumn.navigate(action),
+      relayout: () => this.onResize(this.root.clientWidth, true),
+      sendIntent: (kind, fields) => this.sendIntent(kind, fields),
+      query: (kind, fields) => this.aids.query(kind, fields),
+      say: (text) => this.feedback.announce(text),
+    });
+    const { files, presentation } = this.teaching;
     this.switchingTo = null; // the game the player chose here, until a state of it arrives
-    this.toolbar.helpButton.before(this.library.button, this.rules.button);
+    this.toolbar.helpButton.before(this.library.button, this.rules.button, files.button, presentation.button);
     this.toolbar.helpButton.after(this.keyboard.keyTable);
     this.aids.hintPanel.after(this.library.el);
     // Kept games leave the chooser and Draw 1/3 showing the game on the board.
     this.confirmation = new DealConfirmation({ viewId: this.viewId, onAnswered: () => this.toolbar.update() });
-    this.felt.append(this.board.el, this.board.placeholder, this.feedback.overlay, this.confirmation.el);
+    this.felt.append(this.board.el, this.board.placeholder, this.feedback.overlay, this.confirmation.el, files.el);
     // Messages show on a line of their own under the board, never over its cards.
     const play = makeElement("div", "sw-play");
-    play.append(this.kernelLink.note, this.felt, this.feedback.toast);
+    play.append(this.kernelLink.note, presentation.header, this.felt, presentation.caption, this.feedback.toast);
     const main = makeElement("div", "sw-main");
     main.append(play, this.sideColumn.el, this.rules.el);
     this.root.append(this.toolbar.el, main, this.keyboard.help, this.feedback.live);
@@ -129,7 +141,8 @@ export class SolitaireView {
     this.listen(board.el, "dblclick", (e) => pointer.onDoubleClick(e));
     // Capturing at the window runs before the notebook's own shortcut handling (on the
     // document), so keys meant for the board never reach it; see KeyboardPlay.onWindowKey.
-    // Escape ends a drag first, before the board's keys see it.
+    // Presentation mode takes its keys first; then Escape ends a drag, before the board's keys see it.
+    this.listen(window, "keydown", (e) => this.teaching.onWindowKey(e), true);
     this.listen(window, "keydown", (e) => pointer.onWindowKey(e), true);
     this.listen(window, "keydown", (e) => keyboard.onWindowKey(e), true);
     this.listen(window, "keydown", (e) => sideColumn.onWindowKey(e), true);
@@ -169,7 +182,7 @@ export class SolitaireView {
     for (const [target, type, handler, options] of this.listeners) target.removeEventListener(type, handler, options);
     this.listeners = [];
     if (this.resizeObserver) this.resizeObserver.disconnect();
-    for (const part of [this.toolbar, this.feedback, this.sideColumn, this.aids, this.library, this.rules, this.kernelLink]) part.destroy();
+    for (const part of [this.toolbar, this.feedback, this.sideColumn, this.aids, this.library, this.rules, this.teaching, this.kernelLink]) part.destroy();
     this.channel.settle();
     this.root.remove();
   }
@@ -215,16 +228,19 @@ export class SolitaireView {
     if (run) this.feedback.showToast(run);
   }
 
-  /** Lays the view out for `width`: the move list beside the board when there is room, else under it. */
+  /** Lays the view out for `width`: the move list beside the board when there is room, else
+   * under it; while presenting, the board alone (scaled to the room as it is drawn). */
   splitWidth(width) {
-    const { wide, boardWidth } = splitWidth(width);
+    const { wide, boardWidth } = this.teaching.presenting ? { wide: false, boardWidth: PRESENTED_BOARD_WIDTH } : splitWidth(width);
     this.root.classList.toggle("sw-root--wide", wide);
     return this.board.setWidth(boardWidth);
   }
 
-  /** The view changed width (the window, a scrollbar, a panel): laid out again; a drag goes on. */
-  onResize(width) {
-    if (!this.splitWidth(width)) return;
+  /** The view changed width (the window, a scrollbar, a panel, presentation mode): laid out
+   * again (`always`: whatever the width); a drag goes on. */
+  onResize(width, always = false) {
+    // While presenting, a change of height too scales the board again.
+    if (!this.splitWidth(width) && !always && !this.teaching.presenting) return;
     this.board.settleGlides();
     this.render();
   }
@@ -248,6 +264,7 @@ export class SolitaireView {
     this.sideColumn.render();
     this.aids.render();
     this.feedback.updateOverlay(this.state);
+    this.teaching.render(this.state, this.felt, this.board.layout);
     this.kernelLink.mark(this.root);
     this.keepFocus(focused, wasOver);
     this.root.dataset.version = String(this.state.version);
@@ -255,7 +272,7 @@ export class SolitaireView {
   }
 
   onMessage(content) {
-    if (this.library.onMessage(content)) return;
+    if (this.library.onMessage(content) || this.teaching.onMessage(content)) return;
     if (content && content.kind === "timeline") {
       this.sideColumn.onTimelineMessage(content);
       return;
@@ -357,13 +374,6 @@ export class SolitaireView {
     this.held = null;
   }
 
-  /** True, after telling the player why, while a pending move holds the board. */
-  waitingForMove() {
-    if (!this.pending) return false;
-    this.feedback.announce(STILL_WAITING);
-    return true;
-  }
-
   newGame(game = null, { fromSeedBox = false } = {}) {
     const state = this.state;
     if (this.problem) return;
@@ -395,8 +405,8 @@ export class SolitaireView {
 
   runCommand(action) {
     this.drawsQueued = 0;
-    if (SIDE_COLUMN_ACTIONS.has(action)) {
-      this.sideColumn.runCommand(action);
+    if (SIDE_COLUMN_ACTIONS.has(action) || TEACHING_ACTIONS.has(action)) {
+      (TEACHING_ACTIONS.has(action) ? this.teaching : this.sideColumn).runCommand(action);
       return;
     }
     switch (action) {
@@ -432,9 +442,9 @@ export class SolitaireView {
   /**
    * The focus, when this render took away the control that had it (Stop once the run ends,
    * Restart back at the deal, the end overlay's buttons once it closes), goes to Demo in
-   * Stop's place (the analysis's Stop in Analyse's, and back), else to the board's pile with the tab stop: a keyboard player is never
-   * dropped on the page's body. A game that just ended takes the focus into its overlay, if
-   * the focus was in the widget (a cell's move does not pull it from the notebook).
+   * Stop's place (the analysis's Stop in Analyse's, and back), else to the board's pile with
+   * the tab stop: a keyboard player is never dropped on the page's body. A game that just
+   * ended takes the focus into its overlay, if the focus was in the widget.
    */
   keepFocus(focused, wasOver) {
     if (!(focused instanceof HTMLElement) || !this.root.contains(focused)) return;
@@ -468,17 +478,10 @@ export class SolitaireView {
       // Escape stops an analysis wherever the focus is in the widget (a run, from the board).
     } else if (staysInWidget(event) || (event.key === "Escape" && this.sideColumn.stopAnalysis())) event.stopPropagation();
     else if (event.key === "Escape" && !event.defaultPrevented && !event.target.closest("input, select, textarea")) {
-      this.leaveWidget();
+      leaveWidget(this.host, this.root);
     }
   }
 
-  /** The focus goes to the nearest focusable element around the widget (in JupyterLab, the
-   * notebook in command mode), or nowhere when there is none. */
-  leaveWidget() {
-    const outer = this.host.parentElement && this.host.parentElement.closest("[tabindex]");
-    if (outer) outer.focus();
-    else if (document.activeElement && this.root.contains(document.activeElement)) document.activeElement.blur();
-  }
 
   /** Clicks on buttons run their commands, on the move list go to a move; the rest is board play. */
   onClick(event) {

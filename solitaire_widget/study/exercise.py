@@ -103,6 +103,8 @@ class ExerciseLesson:
         self.shown = 0
         self.hints = 0
         self.said: str | None = None
+        self.answered: str | None = None
+        """What ``said`` answers: "right", "wrong", "shown" or "hint" (None for a question)."""
 
     @property
     def total(self) -> int:
@@ -143,17 +145,25 @@ class ExerciseLesson:
         with game.lock:
             refused = self.refusal(game, move)
             if refused is not None:
-                self.said = refused
+                self.wrong(refused)
                 return refused
             self.found += 1
-            return self._answered(game, game.parse_move(move), "Right")
+            words = self._answered(game, game.parse_move(move), "Right")
+            self.answered = "right"
+            return words
+
+    def wrong(self, words: str) -> None:
+        """Say ``words``, the refusal of a wrong answer (a board refuses the move itself)."""
+        self.said, self.answered = words, "wrong"
 
     def show(self, game: Game) -> str:
         """Play the author's move for the student (counted as shown) and go on, as one step."""
         with game.lock:
             author = self._next(game)
             self.shown += 1
-            return self._answered(game, author, "The move")
+            words = self._answered(game, author, "The move")
+            self.answered = "shown"
+            return words
 
     def hint(self, game: Game) -> str:
         """The author's hint for the question asked (or where the move starts, when the author
@@ -164,7 +174,7 @@ class ExerciseLesson:
             self.hints += 1
             if not text:
                 text = f"the move starts from {explain.pile_words(author.source)}."
-            self.said = f"Hint: {text}"
+            self.said, self.answered = f"Hint: {text}", "hint"
             return self.said
 
     def _next(self, game: Game) -> Move:
@@ -217,7 +227,8 @@ class ExerciseLesson:
         return f"Move {question.ply}: find the move{hint}."
 
     def state(self, game: Game) -> dict[str, Any]:
-        """The exercise as the widget's state shows it (as ``Lesson.state``, with ``hints``)."""
+        """The exercise as the widget's state shows it (as ``Lesson.state``, with ``hints`` and
+        ``answered``)."""
         return {
             "kind": self.kind,
             "total": self.total,
@@ -227,6 +238,7 @@ class ExerciseLesson:
             "hints": self.hints,
             "done": self.asked >= self.total,
             "said": self.said,
+            "answered": self.answered,
         }
 
 

@@ -154,7 +154,7 @@ class IntentHandling(StudyBoard):
                 self._play_and_autoplay(move)
             elif (refused := self._lesson_goes_on(lesson).refusal(self._game, move)) is not None:
                 if isinstance(lesson, ExerciseLesson):
-                    lesson.said = refused  # the exercise says "not that" in its panel too
+                    lesson.wrong(refused)  # the exercise says "not that" in its panel too
                     self._publish(None)
                 raise Refusal(refused)
             else:

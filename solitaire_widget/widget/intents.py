@@ -66,7 +66,8 @@ The synced trait ``state`` is a dict, replaced as a whole on every change::
                     "chapters": [{"title", "exercise": bool}, ...], "chapter": the index on
                     show, null while another game is}; an exercise runs as a lesson of kind
                     "exercise" (its "ply" counts the questions answered, "hints" the hints
-                    asked)
+                    asked, "answered" what "said" answers: "right" | "wrong" | "shown" |
+                    "hint" | null)
     score           null while the scoring setting is "off"; else {"scoring": "standard" |
                     "vegas", "game": the current line's score, "total": the figure to show:
                     the same in standard scoring, in Vegas the balance of the library's

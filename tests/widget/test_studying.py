@@ -58,12 +58,14 @@ def test_an_exercise_answered_wrongly_then_with_a_good_move_not_the_authors(boar
     refusal = view.sent[-1]
     assert refusal["kind"] == "refused" and refusal["reason"].startswith("Not that:")
     assert w.state["lesson"]["said"] == refusal["reason"] and w.state["version"] == version + 1
+    assert w.state["lesson"]["answered"] == "wrong"
     assert w.game.ply == QUESTION - 1
     view.send_intent("exercise_hint")
     assert w.state["lesson"]["said"] == "Hint: Keep the foundation whole." and w.state["lesson"]["hints"] == 1
     view.move(GOOD)
     lesson = w.state["lesson"]
     assert lesson["said"].startswith("Right:") and lesson["done"] and lesson["found"] == 1
+    assert lesson["answered"] == "right"
     assert str(w.game.line[QUESTION - 1]) == AUTHOR
     view.send_intent("exercise_hint")
     assert view.sent[-1]["kind"] == "refused" and view.sent[-1]["reason"] == "the exercise is over"
