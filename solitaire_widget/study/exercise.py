@@ -20,7 +20,7 @@ runs it as it runs any lesson), with ``hint`` besides.
 >>> student.ply, lesson.hint(student)
 (2, 'Hint: Uncover a card.')
 >>> lesson.answer(student, "t6>t2")
-'Right: Q♣ from column 7 onto K♦ in column 3. Exercise complete: you found 1 of 1 moves yourself.'
+'Right: Q♣ from column 7 onto K♦ in column 3. Exercise complete: you found 1 of 1 move yourself.'
 """
 
 from __future__ import annotations
@@ -203,7 +203,8 @@ class ExerciseLesson:
         if self.asked < self.total:
             words += f" {self._question_words()}"
         else:
-            words += f" Exercise complete: you found {self.found} of {self.total} moves yourself."
+            moves = f"{self.total} move{'s' if self.total != 1 else ''}"
+            words += f" Exercise complete: you found {self.found} of {moves} yourself."
         self.said = words
         return words
 
