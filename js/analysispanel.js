@@ -31,7 +31,7 @@ export class AnalysisPanel {
     this.learnButton = makeButton("learn_from_mistakes", "Learn from mistakes", "\u2691");
     this.learnButton.title = "A lesson that stops before each mistake and blunder and asks for a better move";
     this.learnButton.hidden = true;
-    // Said to screen readers by the view's live region (Study.tellAnalysis), not as each move is judged.
+    // Said to screen readers by the view's live region (SideColumn.tellAnalysis), not as each move is judged.
     this.words = makeElement("p", "sw-analysis-words");
     head.append(this.analyseButton, this.stopButton, this.learnButton, this.words);
     this.strip = makeElement("div", "sw-strip", {

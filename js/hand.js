@@ -13,9 +13,16 @@ export class Hand {
     this.view = view;
   }
 
+  /** True, after telling the player why, while a pending move holds the board. */
+  waitingForMove() {
+    if (!this.view.pending) return false;
+    this.view.feedback.announce(STILL_WAITING);
+    return true;
+  }
+
   pickUp(held) {
     const view = this.view;
-    view.study.replay.stop();
+    view.sideColumn.replay.stop();
     view.held = held;
     view.board.updateHighlights();
     const targets = legalTargets(view.state.legal, held.source, held.count);
@@ -40,7 +47,7 @@ export class Hand {
       view.feedback.announce(STILL_WAITING);
       return;
     }
-    if (view.waitingForMove()) return;
+    if (this.waitingForMove()) return;
     const result = activatePile(view.state, view.held, pileId, count);
     switch (result.kind) {
       case "pick":

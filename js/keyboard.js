@@ -11,7 +11,7 @@ const KEY_HELP =
   "Shift with Up or Down changes how many cards are held. Escape puts them back. " +
   "U undo, R redo, A auto-move to foundations, H hint, D demo (D again stops it), N new game. " +
   "Escape stops a demo, a strategy, a replay or an analysis; with nothing to stop it leaves the board for the notebook. " +
-  "[ and ] step back and forward through the moves of the line. " +
+  "[ and ] step back and forward through the moves of the line. P presents the board (arrow keys step, Escape leaves). " +
   "M highlights the focused pile; V starts an arrow there and V again ends it at the pile then focused (with Shift, in red). " +
   "C comments the move on show, G picks its glyph, + promotes its variation and - or Delete deletes it. " +
   "With the mouse, a right-click highlights a pile or card and a right-drag draws an arrow (Shift red, Alt blue, both yellow). " +
@@ -32,6 +32,7 @@ export const KEY_TABLE = [
   ["M; V \u2026 V", "highlight the pile; draw an arrow to another (Shift: red)"],
   ["Right-click, -drag", "the same with the mouse (Shift red, Alt blue, both yellow)"],
   ["C, G, +, \u2212", "comment, glyph, promote, delete the variation on show"],
+  ["P", "presentation mode: the board large, arrow keys step, Escape leaves"],
   ["?", "show or hide these keys"],
 ];
 
@@ -101,8 +102,8 @@ export class KeyboardPlay {
     if (view.drawing.drawing) return () => view.drawing.cancel();
     if (view.held) return () => view.hand.putBack();
     if (isRunning(view.state)) return () => view.runCommand("stop");
-    if (view.study.replay.playing) return () => view.study.replay.stop();
-    if (view.study.analysis().status === "running") return () => view.runCommand("stop_analysis");
+    if (view.sideColumn.replay.playing) return () => view.sideColumn.replay.stop();
+    if (view.sideColumn.analysis().status === "running") return () => view.runCommand("stop_analysis");
     return null;
   }
 
@@ -159,4 +160,12 @@ export class KeyboardPlay {
         break;
     }
   }
+}
+
+/** Leaves the widget (Escape with nothing to cancel): the focus goes to the nearest focusable
+ * element around `host` (in JupyterLab, the notebook in command mode), or nowhere. */
+export function leaveWidget(host, root) {
+  const outer = host.parentElement && host.parentElement.closest("[tabindex]");
+  if (outer) outer.focus();
+  else if (document.activeElement && root.contains(document.activeElement)) document.activeElement.blur();
 }

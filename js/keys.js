@@ -6,7 +6,7 @@ import { pileName } from "./piles.js";
 
 // The board's command keys (any letter case). Brackets step through the moves: the arrows
 // already move between the piles. M, V, C, G, + and - are a teacher's: highlight, arrow,
-// comment, glyph, promote and delete a variation.
+// comment, glyph, promote and delete a variation; P presents the board.
 const LETTER_ACTIONS = new Map([
   ["u", "undo"],
   ["r", "redo"],
@@ -23,6 +23,7 @@ const LETTER_ACTIONS = new Map([
   ["g", "glyph"],
   ["+", "promote"],
   ["-", "delete_variation"],
+  ["p", "present"],
 ]);
 
 /**

@@ -144,11 +144,11 @@ export function boardLayout(width, maxBoardHeight, board) {
 
 // The move list goes beside the board from this width of the view on, else under it.
 const WIDE_VIEW_PX = 1000;
-const STUDY_WIDTH_PX = 300; // keep in step with .sw-root--wide .sw-study in widget.css
-const STUDY_GAP_PX = 12; // and with .sw-main's gap
+const SIDE_WIDTH_PX = 300; // keep in step with .sw-root--wide .sw-side in widget.css
+const SIDE_GAP_PX = 12; // and with .sw-main's gap
 
 /** How a view `width` pixels wide is shared: { wide, boardWidth } (the move list takes the rest). */
 export function splitWidth(width) {
   const wide = width >= WIDE_VIEW_PX;
-  return { wide, boardWidth: wide ? width - STUDY_WIDTH_PX - STUDY_GAP_PX : width };
+  return { wide, boardWidth: wide ? width - SIDE_WIDTH_PX - SIDE_GAP_PX : width };
 }

@@ -160,7 +160,7 @@ export class PlayAids {
     toolbar.autoButton.after(this.hintButton, this.menu.el);
     toolbar.seedInput.parentElement.after(this.dealChip);
     toolbar.movesText.before(this.verdictChip);
-    view.study.el.prepend(this.hintPanel);
+    view.sideColumn.el.prepend(this.hintPanel);
 
     this.onModelChange = () => this.render();
     for (const name of SYNCED) view.model.on(`change:${name}`, this.onModelChange);
@@ -180,7 +180,7 @@ export class PlayAids {
   requestHint() {
     const { state, problem, model } = this.view;
     if (problem || this.hintButton.disabled) return;
-    this.view.study.replay.stop();
+    this.view.sideColumn.replay.stop();
     const hint = currentHint(state, model.get("aids"));
     if (hint && hint.status !== "failed") {
       this.toldHint = null;
@@ -192,8 +192,8 @@ export class PlayAids {
 
   /** Deals a new game through the winnable deals' search (see view.newGame); one at a time. */
   dealWinnable(fields) {
-    const { model, feedback, study, toolbar } = this.view;
-    study.replay.stop();
+    const { model, feedback, sideColumn, toolbar } = this.view;
+    sideColumn.replay.stop();
     const aids = model.get("aids");
     if (aids && aids.deal && aids.deal.status === "dealing") {
       toolbar.update(); // the game chooser shows the game on the board again

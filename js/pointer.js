@@ -148,7 +148,7 @@ export class PointerPlay {
     const view = this.view;
     const board = view.board;
     this.press = null;
-    view.study.replay.stop();
+    view.sideColumn.replay.stop();
     view.held = { source: press.source, count: press.count };
     const pile = board.piles.get(press.source);
     const elements = board.heldCards();

@@ -3,10 +3,10 @@
 // a refusal (the protocol is in solitaire_widget/widget/intents.py's module docstring).
 //
 // SolitaireView holds the state and what the player holds, wires events to the parts that
-// handle them (board.js, pointer.js, keyboard.js, toolbar.js, feedback.js, study.js for
-// the move list, its analysis and the lesson, playaids.js for hints, options and verdicts,
-// librarypanel.js for the Statistics panel and History list, and rules.js for the Rules
-// panel) and sends intents.
+// handle them (board.js, pointer.js, keyboard.js, toolbar.js, feedback.js, sidecolumn.js for
+// the move list, its analysis, the lesson and a study's chapters, playaids.js for hints,
+// options and verdicts, librarypanel.js for the Statistics panel and History list, rules.js
+// for the Rules panel, teaching.js for File and Present) and sends intents.
 //
 // Instant moves: a move in the state's legal list is drawn on the board the moment it is
 // made (optimistic.js predicts the piles) while its intent goes out. Until Python answers,
@@ -24,7 +24,7 @@ import { Feedback } from "./feedback.js";
 import { Hand, STILL_WAITING } from "./hand.js";
 import { IntentChannel, makeViewId } from "./intents.js";
 import { KernelLink } from "./kernel.js";
-import { KeyboardPlay } from "./keyboard.js";
+import { KeyboardPlay, leaveWidget } from "./keyboard.js";
 import { lessonNews } from "./lesson.js";
 import { staysInWidget } from "./keys.js";
 import { DealConfirmation } from "./confirm.js";
@@ -39,7 +39,8 @@ import { PlayAids } from "./playaids.js";
 import { PointerPlay } from "./pointer.js";
 import { RulesPanel } from "./rules.js";
 import { isRunning, runNews } from "./run.js";
-import { STUDY_ACTIONS, Study } from "./study.js";
+import { SIDE_COLUMN_ACTIONS, SideColumn } from "./sidecolumn.js";
+import { TEACHING_ACTIONS, PRESENTED_BOARD_WIDTH, TeachingTools } from "./teaching.js";
 import { Toolbar, seedRefusal } from "./toolbar.js";
 
 /** Render the view of `model` into `host`; returns the cleanup function anywidget calls. */
@@ -67,17 +68,17 @@ export class SolitaireView {
       // A busy kernel answers late, not never: the move shown stays shown, and the view
       // says it is waiting; only Python's state or refusal changes the board.
       onTimeout: () => {
-        this.study.replay.stop();
+        this.sideColumn.replay.stop();
         this.feedback.onAnswerTimeout();
       },
     });
 
     this.buildParts();
     this.wireEvents();
-    this.study.loadSaved();
+    this.sideColumn.loadSaved();
     this.setState(this.model.get("state"));
     // Rows saved with the notebook may be old: the kernel's, when one answers, replace them.
-    this.study.requestSync();
+    this.sideColumn.requestSync();
   }
 
   /** Makes the parts of the view and places their elements in the host. */
@@ -92,7 +93,7 @@ export class SolitaireView {
     const live = () => !this.problem && this.kernelLink.live;
     this.drawing = new DrawingLayer({ viewId: this.viewId, board: this.board, send: (kind, fields) => this.sendIntent(kind, fields), say: (text) => this.feedback.announce(text), live });
     this.feedback = new Feedback(this);
-    this.study = new Study(this);
+    this.sideColumn = new SideColumn(this);
     this.aids = new PlayAids(this);
     this.library = new LibraryPanel({
       viewId: this.viewId,
@@ -102,19 +103,30 @@ export class SolitaireView {
       feedback: this.feedback,
     });
     this.rules = new RulesPanel({ viewId: this.viewId, model: this.model, focusBoard: () => this.keyboard.setFocus(this.focusId) });
+    this.teaching = new TeachingTools({
+      viewId: this.viewId,
+      root: this.root,
+      rowNow: () => this.sideColumn.rowNow(),
+      step: (action) => this.sideColumn.navigate(action),
+      relayout: () => this.onResize(this.root.clientWidth, true),
+      sendIntent: (kind, fields) => this.sendIntent(kind, fields),
+      query: (kind, fields) => this.aids.query(kind, fields),
+      say: (text) => this.feedback.announce(text),
+    });
+    const { files, presentation } = this.teaching;
     this.switchingTo = null; // the game the player chose here, until a state of it arrives
-    this.toolbar.helpButton.before(this.library.button, this.rules.button);
+    this.toolbar.helpButton.before(this.library.button, this.rules.button, files.button, presentation.button);
     this.toolbar.helpButton.after(this.keyboard.keyTable);
     this.aids.hintPanel.after(this.library.el);
     // Kept games leave the chooser and Draw 1/3 showing the game on the board.
     this.confirmation = new DealConfirmation({ viewId: this.viewId, onAnswered: () => this.toolbar.update() });
     this.board.el.append(this.drawing.el);
-    this.felt.append(this.board.el, this.board.placeholder, this.feedback.overlay, this.confirmation.el);
+    this.felt.append(this.board.el, this.board.placeholder, this.feedback.overlay, this.confirmation.el, files.el);
     // Messages show on a line of their own under the board, never over its cards.
     const play = makeElement("div", "sw-play");
-    play.append(this.kernelLink.note, this.felt, this.feedback.toast);
+    play.append(this.kernelLink.note, presentation.header, this.felt, presentation.caption, this.feedback.toast);
     const main = makeElement("div", "sw-main");
-    main.append(play, this.study.el, this.rules.el);
+    main.append(play, this.sideColumn.el, this.rules.el);
     this.root.append(this.toolbar.el, main, this.keyboard.help, this.feedback.live);
     this.host.append(this.root);
   }
@@ -125,7 +137,7 @@ export class SolitaireView {
     this.onCustomMessage = (content) => this.onMessage(content);
     this.model.on("change:state", this.onStateChange);
     this.model.on("msg:custom", this.onCustomMessage);
-    const { board, pointer, keyboard, toolbar, study, aids } = this;
+    const { board, pointer, keyboard, toolbar, sideColumn, aids } = this;
     this.listen(this.root, "click", (e) => this.onClick(e));
     this.listen(this.root, "change", (e) => toolbar.onControlChange(e));
     this.listen(this.root, "change", (e) => aids.onControlChange(e));
@@ -133,10 +145,11 @@ export class SolitaireView {
     this.listen(board.el, "dblclick", (e) => pointer.onDoubleClick(e));
     // Capturing at the window runs before the notebook's own shortcut handling (on the
     // document), so keys meant for the board never reach it; see KeyboardPlay.onWindowKey.
-    // Escape ends a drag first, before the board's keys see it.
+    // Presentation mode takes its keys first; then Escape ends a drag, before the board's keys see it.
+    this.listen(window, "keydown", (e) => this.teaching.onWindowKey(e), true);
     this.listen(window, "keydown", (e) => pointer.onWindowKey(e), true);
     this.listen(window, "keydown", (e) => keyboard.onWindowKey(e), true);
-    this.listen(window, "keydown", (e) => study.onWindowKey(e), true);
+    this.listen(window, "keydown", (e) => sideColumn.onWindowKey(e), true);
     this.listen(this.root, "keydown", (e) => this.onKeyInside(e));
     this.listen(board.el, "focusin", (e) => keyboard.onFocusIn(e));
     this.listen(board.el, "pointerdown", (e) => pointer.onPointerDown(e));
@@ -173,7 +186,7 @@ export class SolitaireView {
     for (const [target, type, handler, options] of this.listeners) target.removeEventListener(type, handler, options);
     this.listeners = [];
     if (this.resizeObserver) this.resizeObserver.disconnect();
-    const parts = [this.toolbar, this.pointer, this.feedback, this.study, this.aids, this.library, this.rules, this.kernelLink, this.drawing];
+    const parts = [this.toolbar, this.pointer, this.feedback, this.sideColumn, this.aids, this.library, this.rules, this.teaching, this.kernelLink, this.drawing];
     for (const part of parts) part.destroy();
     this.channel.settle();
     this.root.remove();
@@ -190,7 +203,7 @@ export class SolitaireView {
       this.channel.stateArrived(state.version);
       if (!previous || previous.version !== state.version) {
         this.letGo();
-        this.study.stateArrived(state);
+        this.sideColumn.stateArrived(state);
         this.library.stateArrived(state);
         const switched = !previous || previous.game !== state.game;
         this.rules.stateArrived(state, { chosen: switched && this.switchingTo === state.game });
@@ -213,23 +226,26 @@ export class SolitaireView {
 
   announceState(previous, state) {
     // Stepping through the line, where the game now stands says more than "moved" would.
-    const news = this.study.describeNavigation(previous, state) || describeChange(previous, state);
+    const news = this.sideColumn.describeNavigation(previous, state) || describeChange(previous, state);
     const run = runNews(previous, state);
     const text = [news, lessonNews(previous, state), run].filter(Boolean).join(" ");
     if (text) this.feedback.announce(text);
     if (run) this.feedback.showToast(run);
   }
 
-  /** Lays the view out for `width`: the move list beside the board when there is room, else under it. */
+  /** Lays the view out for `width`: the move list beside the board when there is room, else
+   * under it; while presenting, the board alone (scaled to the room as it is drawn). */
   splitWidth(width) {
-    const { wide, boardWidth } = splitWidth(width);
+    const { wide, boardWidth } = this.teaching.presenting ? { wide: false, boardWidth: PRESENTED_BOARD_WIDTH } : splitWidth(width);
     this.root.classList.toggle("sw-root--wide", wide);
     return this.board.setWidth(boardWidth);
   }
 
-  /** The view changed width (the window, a scrollbar, a panel): laid out again; a drag goes on. */
-  onResize(width) {
-    if (!this.splitWidth(width)) return;
+  /** The view changed width (the window, a scrollbar, a panel, presentation mode): laid out
+   * again (`always`: whatever the width); a drag goes on. */
+  onResize(width, always = false) {
+    // While presenting, a change of height too scales the board again.
+    if (!this.splitWidth(width) && !always && !this.teaching.presenting) return;
     this.board.settleGlides();
     this.render();
   }
@@ -240,7 +256,7 @@ export class SolitaireView {
       this.board.showProblem(this.state, this.problem);
       this.feedback.hideOverlay();
       this.toolbar.update();
-      this.study.showProblem();
+      this.sideColumn.showProblem();
       this.aids.render();
       this.kernelLink.mark(this.root);
       return;
@@ -251,9 +267,10 @@ export class SolitaireView {
     this.drawing.render(this.pending ? this.pending.state : this.state);
     this.pointer.followLayout();
     this.toolbar.update();
-    this.study.render();
+    this.sideColumn.render();
     this.aids.render();
     this.feedback.updateOverlay(this.state);
+    this.teaching.render(this.state, this.felt, this.board.layout);
     this.kernelLink.mark(this.root);
     this.keepFocus(focused, wasOver);
     this.root.dataset.version = String(this.state.version);
@@ -261,9 +278,9 @@ export class SolitaireView {
   }
 
   onMessage(content) {
-    if (this.library.onMessage(content)) return;
+    if (this.library.onMessage(content) || this.teaching.onMessage(content)) return;
     if (content && content.kind === "timeline") {
-      this.study.onTimelineMessage(content);
+      this.sideColumn.onTimelineMessage(content);
       return;
     }
     if (!content || content.kind !== "refused" || !this.channel.isOwn(content.request)) return;
@@ -273,7 +290,7 @@ export class SolitaireView {
       this.dropPending();
       this.board.render(this.state);
     }
-    this.study.onRefused();
+    this.sideColumn.onRefused();
     this.feedback.clearKernelWarning();
     const reason = typeof content.reason === "string" && content.reason ? content.reason : "that move is not allowed";
     const text = reason.charAt(0).toUpperCase() + reason.slice(1);
@@ -290,7 +307,7 @@ export class SolitaireView {
   /** Sends intent `kind`; returns its request id, or null when it could not go out. */
   sendIntent(kind, fields = {}, { fromReplay = false } = {}) {
     // Whatever the player asks for ends a replay; only the replay's own steps keep it going.
-    if (!fromReplay) this.study.replay.stop();
+    if (!fromReplay) this.sideColumn.replay.stop();
     const state = this.state;
     if (this.problem || this.kernelLink.refused()) return null;
     let request;
@@ -300,7 +317,7 @@ export class SolitaireView {
       // The model throws when it has no kernel to send to (shut down, or the connection
       // lost): no answer can come, so say so now instead of after the watchdog.
       this.channel.settle();
-      this.study.replay.stop();
+      this.sideColumn.replay.stop();
       this.feedback.onAnswerTimeout();
       return null;
     }
@@ -346,7 +363,7 @@ export class SolitaireView {
     this.letGo();
     this.drawsQueued = 0;
     this.channel.settle();
-    this.study.replay.stop();
+    this.sideColumn.replay.stop();
     this.confirmation.answer(false);
     this.dropPending();
     this.render();
@@ -361,13 +378,6 @@ export class SolitaireView {
     this.pointer.cancelDrag();
     this.pointer.awaiting = null;
     this.held = null;
-  }
-
-  /** True, after telling the player why, while a pending move holds the board. */
-  waitingForMove() {
-    if (!this.pending) return false;
-    this.feedback.announce(STILL_WAITING);
-    return true;
   }
 
   newGame(game = null, { fromSeedBox = false } = {}) {
@@ -401,8 +411,8 @@ export class SolitaireView {
 
   runCommand(action) {
     this.drawsQueued = 0;
-    if (STUDY_ACTIONS.has(action)) {
-      this.study.runCommand(action);
+    if (SIDE_COLUMN_ACTIONS.has(action) || TEACHING_ACTIONS.has(action)) {
+      (TEACHING_ACTIONS.has(action) ? this.teaching : this.sideColumn).runCommand(action);
       return;
     }
     switch (action) {
@@ -438,9 +448,9 @@ export class SolitaireView {
   /**
    * The focus, when this render took away the control that had it (Stop once the run ends,
    * Restart back at the deal, the end overlay's buttons once it closes), goes to Demo in
-   * Stop's place (the analysis's Stop in Analyse's, and back), else to the board's pile with the tab stop: a keyboard player is never
-   * dropped on the page's body. A game that just ended takes the focus into its overlay, if
-   * the focus was in the widget (a cell's move does not pull it from the notebook).
+   * Stop's place (the analysis's Stop in Analyse's, and back), else to the board's pile with
+   * the tab stop: a keyboard player is never dropped on the page's body. A game that just
+   * ended takes the focus into its overlay, if the focus was in the widget.
    */
   keepFocus(focused, wasOver) {
     if (!(focused instanceof HTMLElement) || !this.root.contains(focused)) return;
@@ -450,7 +460,7 @@ export class SolitaireView {
       return;
     }
     if (!focused.disabled && !focused.closest("[hidden]")) return;
-    const { analyseButton: analyse, stopButton: stop } = this.study.analysisPanel;
+    const { analyseButton: analyse, stopButton: stop } = this.sideColumn.analysisPanel;
     const inPlace = new Map([[this.toolbar.stopButton, this.toolbar.demoButton], [analyse, stop], [stop, analyse]]).get(focused);
     if (inPlace && !inPlace.hidden && !inPlace.disabled) inPlace.focus();
     else this.keyboard.setFocus(this.focusId);
@@ -472,19 +482,12 @@ export class SolitaireView {
       event.stopPropagation();
       this.rules.close();
       // Escape stops an analysis wherever the focus is in the widget (a run, from the board).
-    } else if (staysInWidget(event) || (event.key === "Escape" && this.study.stopAnalysis())) event.stopPropagation();
+    } else if (staysInWidget(event) || (event.key === "Escape" && this.sideColumn.stopAnalysis())) event.stopPropagation();
     else if (event.key === "Escape" && !event.defaultPrevented && !event.target.closest("input, select, textarea")) {
-      this.leaveWidget();
+      leaveWidget(this.host, this.root);
     }
   }
 
-  /** The focus goes to the nearest focusable element around the widget (in JupyterLab, the
-   * notebook in command mode), or nowhere when there is none. */
-  leaveWidget() {
-    const outer = this.host.parentElement && this.host.parentElement.closest("[tabindex]");
-    if (outer) outer.focus();
-    else if (document.activeElement && this.root.contains(document.activeElement)) document.activeElement.blur();
-  }
 
   /** Clicks on buttons run their commands, on the move list go to a move; the rest is board play. */
   onClick(event) {
@@ -493,7 +496,7 @@ export class SolitaireView {
       if (!button.disabled) this.runCommand(button.getAttribute("data-action"));
       return;
     }
-    if (this.study.onClick(event)) return;
+    if (this.sideColumn.onClick(event)) return;
     this.pointer.onClick(event);
   }
 }

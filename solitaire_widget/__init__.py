@@ -14,14 +14,15 @@ The package is laid out by layer, each depending only on the ones before it:
 - ``engine/``: cards, seeded deals, each game's rules, ``Position`` (piles, legal moves,
   unchecked push/pop for search), moves and their notation, moves in words, outcomes.
   Pure Python, no Jupyter imports.
-- ``notation/``: the position dict and the text diagram.
+- ``notation/``: the position dict, the text diagram, SVG pictures and animated replays.
 - ``records/``: the move tree (every line played, with comments and marks), game records
-  as versioned JSON, and the text handout.
+  as versioned JSON, study files, and the text and HTML handouts.
 - ``solver/``: ``solve(game)``, a depth-first search for a winning line, and the play
   aids built on it: hints, winnable deals, difficulty, when a game was lost.
 - ``game.py``: ``Game``, a position with its move tree: checked play, undo, redo, goto,
   variations, comments, records, hints.
 - ``lesson.py``: lessons on a recorded game's main line.
+- ``study/``: ``Study``, games gathered as chapters in one file, some of them exercises.
 - ``library/``: ``Library``, every game kept in an SQLite file, with statistics, streaks
   and scores (standard and Vegas).
 - ``scripting/``: strategies as plain functions (``sw.strategies``), ``sw.simulate`` (many
@@ -50,6 +51,7 @@ from .engine import GAMES, IllegalMove, Move, Outcome, Position, RunEnd, Termina
 from .game import Game
 from .gymnasium_hook import register_when_gymnasium_loads
 from .library import Library, LibraryError, Statistics
+from .notation.replay import svg_replay
 from .notation.svg import svg
 from .records.record import RecordError
 from .solver import (
@@ -64,6 +66,7 @@ from .solver import (
     win_chance,
 )
 from .solver.analysis import Analysis, AnalysisStopped
+from .study import Chapter, Study
 
 register_when_gymnasium_loads()
 
@@ -75,6 +78,7 @@ __all__ = [
     "Analysis",
     "AnalysisStopped",
     "Chance",
+    "Chapter",
     "Difficulty",
     "Game",
     "Hint",
@@ -90,6 +94,7 @@ __all__ = [
     "SolitaireWidget",
     "SolveResult",
     "Statistics",
+    "Study",
     "Termination",
     "WinChance",
     "Winnability",
@@ -99,6 +104,7 @@ __all__ = [
     "solve",
     "strategies",
     "svg",
+    "svg_replay",
     "win_chance",
 ]
 __version__ = "0.1.0"

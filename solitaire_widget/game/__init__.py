@@ -4,8 +4,9 @@ the lock that makes each call one step for every thread (``atomic``).
 
 ``Game`` checks moves; the words (``engine.explain``), records and files (``records``), the
 position dict and diagram (``notation``) live in their modules, behind thin methods here,
-the play aids and what the player knows in ``advice`` (``Advice``, a part of ``Game``), and
-the sentences, comments, glyphs, marks and arrows in ``notes`` (``Notes``, another part).
+the play aids and what the player knows in ``advice`` (``Advice``, a part of ``Game``), the
+sentences, comments, glyphs, marks and arrows in ``notes`` (``Notes``, another part), and the
+handouts in ``handouts`` (``Handouts``, a third).
 Search works on the ``Position`` (``g.position``).
 """
 
@@ -32,12 +33,13 @@ from ..engine.rules import Rules
 from ..engine.safety import safe_move_home
 from ..notation import diagram, positions
 from ..notation.svg import svg
-from ..records import record, text
+from ..records import record
 from ..records.line import Line, Route
 from ..records.tree import Node, Row
 from ..solver import aids
 from ..solver.analysis import Analysis
 from .advice import SEARCH_OUTSIDE_THE_LOCK, Advice, analysis_from_record
+from .handouts import Handouts
 from .notes import Notes
 
 Listener = Callable[["Game", str, "Move | None"], object]
@@ -55,7 +57,7 @@ NOT_LOCKED_THROUGHOUT = {
 
 
 @atomic_members(unlocked=NOT_LOCKED_THROUGHOUT)
-class Game(Notes, Advice):
+class Game(Notes, Advice, Handouts):
     """A patience game: its rules, options, position and history.
 
     >>> g = Game.new("klondike", seed=42)
@@ -172,11 +174,6 @@ class Game(Notes, Advice):
         """The game recorded in the file ``path`` (see ``save``); ``RecordError`` when the file
         is not a readable record, ``OSError`` when it cannot be read."""
         return cls.from_record(record.load(path))
-
-    def to_text(self) -> str:
-        """The game as text for handouts and diffs: numbered moves in notation with their
-        sentences, comments under their moves, and variations indented where they branch."""
-        return text.handout(self.start, self._seed, self._line.root)
 
     def copy(self) -> Game:
         """An independent game with the same position, tree, line, ply and analysis (no listeners)."""

@@ -35,7 +35,7 @@ WASTE_STEP = 14
 
 _LETTERS = {1: "A", 11: "J", 12: "Q", 13: "K"}
 """The big sign of an ace or a court card (the others show their suit)."""
-_FELT = "#1d6b3a"
+FELT = "#1d6b3a"
 _RED_INK = "#c62828"
 _BLACK_INK = "#1a1a1a"
 
@@ -102,27 +102,43 @@ def board_svg(
     neither a pile of this game nor a card, or whose colour is not one of ``COLOURS``."""
     if size is not None and (isinstance(size, bool) or not isinstance(size, int) or size < 1):
         raise ValueError(f"size must be a whole number of pixels from 1, or None, not {size!r}")
-    board = _Board(position)
-    drawn_arrows = [board.arrow(index, entry) for index, entry in enumerate(arrows, 1)]
-    drawn_marks = [board.mark(index, entry) for index, entry in enumerate(marks, 1)]
-    width, height = board.width, board.height
+    drawn = drawing(position, arrows=arrows, marks=marks)
+    width, height = drawn.width, drawn.height
     shown = f' width="{size}" height="{round(size * height / width)}"' if size else ""
     title = " · ".join(game_facts(position, seed))
     parts = [
         f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {width} {height}"{shown} '
         f'font-family="DejaVu Sans, Arial, Helvetica, sans-serif" role="img">',
         f"<title>{escape(title)}</title>",
-        _DEFINITIONS,
-        f'<rect width="{width}" height="{height}" rx="8" fill="{_FELT}"/>',
-        *board.piles,
-        *drawn_marks,
-        *drawn_arrows,
+        DEFINITIONS,
+        f'<rect width="{width}" height="{height}" rx="8" fill="{FELT}"/>',
+        *drawn.parts,
         "</svg>",
     ]
     return Svg("\n".join(parts))
 
 
-_DEFINITIONS = (
+@dataclass(frozen=True)
+class Drawing:
+    """A position drawn: its size in the picture's units and its SVG elements (the piles,
+    then the marks, then the arrows), to place in an ``<svg>`` that has ``DEFINITIONS``."""
+
+    width: float
+    height: float
+    parts: tuple[str, ...]
+
+
+def drawing(
+    position: Position, *, arrows: Iterable[Sequence[str]] = (), marks: Iterable[str | Sequence[str]] = ()
+) -> Drawing:
+    """``position`` with ``arrows`` and ``marks`` drawn, as ``board_svg`` checks and draws them."""
+    board = _Board(position)
+    drawn_arrows = [board.arrow(index, entry) for index, entry in enumerate(arrows, 1)]
+    drawn_marks = [board.mark(index, entry) for index, entry in enumerate(marks, 1)]
+    return Drawing(board.width, board.height, (*board.piles, *drawn_marks, *drawn_arrows))
+
+
+DEFINITIONS = (
     "<defs>"
     '<pattern id="back" width="6" height="6" patternUnits="userSpaceOnUse" patternTransform="rotate(45)">'
     '<rect width="6" height="6" fill="#2f4f9e"/><rect width="3" height="6" fill="#3d61b8"/></pattern>'
@@ -134,6 +150,7 @@ _DEFINITIONS = (
     )
     + "</defs>"
 )
+"""The card back's pattern and the arrowheads, which every drawing refers to by id."""
 
 
 class _Board:

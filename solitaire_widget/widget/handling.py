@@ -18,7 +18,11 @@ from ..engine.deal import random_seed
 from ..engine.games import rules_for
 from ..engine.moves import IllegalMove, Move
 from ..game import Game
-from ..lesson import AnyLesson, MistakesLesson
+from ..lesson import MistakesLesson
+from ..records import record
+from ..records import study as study_file
+from ..records.record import RecordError
+from ..study import BoardLesson, ExerciseLesson, Study, is_study_file
 from .analysis import BoardAnalysis
 from .editing import EDITS, BoardEditing
 from .intents import STALE, IntentFields, Refusal, brief, checked_intent, request_id, view_of
@@ -26,7 +30,7 @@ from .pyodide_messages import from_the_view
 from .recording import Recorder, scorings_for
 from .run import Run
 from .state import Clock
-from .sync import StateSync
+from .studying import StudyBoard, file_in_folder, format_of, opening
 
 _MAX_REASON = 500
 # Request ids already answered, kept so a duplicated message is recognised; views count up,
@@ -44,7 +48,7 @@ class _Snapshot(NamedTuple):
     last_run: Run | None
 
 
-class IntentHandling(BoardEditing, StateSync):
+class IntentHandling(BoardEditing, StudyBoard):
     """The part of ``SolitaireWidget`` that carries out its views' intents, with the
     publishing it builds on (a mixin: the widget provides what is declared here)."""
 
@@ -150,6 +154,9 @@ class IntentHandling(BoardEditing, StateSync):
             if lesson is None:
                 self._play_and_autoplay(move)
             elif (refused := self._lesson_goes_on(lesson).refusal(self._game, move)) is not None:
+                if isinstance(lesson, ExerciseLesson):
+                    lesson.wrong(refused)  # the exercise says "not that" in its panel too
+                    self._publish(None)
                 raise Refusal(refused)
             else:
                 lesson.answer(self._game, move)
@@ -161,7 +168,7 @@ class IntentHandling(BoardEditing, StateSync):
             raise Refusal("no lesson is running")
         self._lesson_goes_on(self._lesson).show(self._game)
 
-    def _lesson_goes_on(self, lesson: AnyLesson) -> AnyLesson:
+    def _lesson_goes_on(self, lesson: BoardLesson) -> BoardLesson:
         if lesson.expected(self._game) is None:
             over = self._game.ply >= lesson.total
             raise Refusal("the lesson is over" if over else "the game has left the lesson")
@@ -273,6 +280,67 @@ class IntentHandling(BoardEditing, StateSync):
             raise Refusal("no strategy is playing on this board")
         self.stop()
 
+    # ------------------------------------------------------------------ a study's intents
+    def _open_chapter(self, intent: dict[str, Any]) -> None:
+        if self._study is None:
+            raise Refusal("the board shows no study")
+        try:
+            lesson, game = opening(self._study, intent["index"])
+        except ValueError as error:
+            raise Refusal(str(error)) from None
+        self._chapter, self._lesson = (intent["index"], game), lesson
+        self._switch_to(game)
+
+    def _exercise_hint(self, _intent: dict[str, Any]) -> None:
+        lesson = self._lesson
+        if not isinstance(lesson, ExerciseLesson):
+            raise Refusal("a hint from the author comes with an exercise's question")
+        try:
+            lesson.hint(self._game)
+        except ValueError as error:
+            raise Refusal(str(error)) from None
+        self._publish(None)
+
+    def _save_file(self, intent: dict[str, Any]) -> None:
+        path = file_in_folder(intent["name"], self._folder)
+        if path.exists() and format_of(path) not in (record.FORMAT, study_file.FORMAT):
+            raise Refusal(f"{path.name} is there already and is not a record or a study: choose another name")
+        what = "the study" if self._study is not None else "the game"
+        try:
+            if self._study is not None:
+                self._study.save(path)
+            else:
+                self._game.save(path)
+        except OSError as error:
+            raise Refusal(f"could not save {path.name}: {error.strerror or error}") from None
+        self._tell_views(
+            {"kind": "file", "request": intent["request"], "said": f"Saved {what} to {path.name}."}
+        )
+
+    def _open_file(self, intent: dict[str, Any]) -> None:
+        path = file_in_folder(intent["name"], self._folder)
+        try:
+            data = study_file.load(path)
+            if is_study_file(data):
+                study = Study.from_record(data)
+                lesson, game = opening(study, 0)
+                self._study, self._chapter, self._lesson = study, (0, game), lesson
+                what = f"the study {study.title!r}"
+            else:
+                game = Game.from_record(data)  # type: ignore[arg-type]  # checked there
+                self._study, self._lesson = None, None
+                what = "the game"
+        except FileNotFoundError:
+            raise Refusal(f"there is no file {path.name} in the notebook's folder") from None
+        except OSError as error:
+            raise Refusal(f"could not open {path.name}: {error.strerror or error}") from None
+        except (RecordError, ValueError) as error:
+            raise Refusal(f"{path.name}: {error}") from None
+        self._switch_to(game)
+        self._tell_views(
+            {"kind": "file", "request": intent["request"], "said": f"Opened {what} from {path.name}."}
+        )
+
 
 class Intent(NamedTuple):
     """One kind of intent: its fields, what carries it out, and how it is checked first."""
@@ -314,6 +382,10 @@ INTENTS: dict[str, Intent] = {
     "library": Intent(_fields(), IntentHandling._answer_library, on_the_board=False),
     "open_game": Intent(_fields("id"), IntentHandling._open_game),
     **{kind: Intent(fields, handler) for kind, (fields, handler) in EDITS.items()},
+    "open_chapter": Intent(_fields("index"), IntentHandling._open_chapter, in_lesson=True),
+    "exercise_hint": Intent(_fields(), IntentHandling._exercise_hint, in_lesson=True),
+    "save_file": Intent(_fields("name"), IntentHandling._save_file, on_the_board=False),
+    "open_file": Intent(_fields("name"), IntentHandling._open_file, in_lesson=True),
 }
 """Every kind of intent a view may send (see ``intents.py``), with its fields and handler."""
 

@@ -64,6 +64,12 @@ The synced trait ``state`` is a dict, replaced as a whole on every change::
                     moves) or a lesson. Its time is the one recorded with the game (0 when
                     none was); stepping through the moves leaves it still, and the first move
                     played outside a lesson starts it again, on from that time
+    study           null, or while the board shows a study (SolitaireWidget(study)) {"title",
+                    "chapters": [{"title", "exercise": bool}, ...], "chapter": the index on
+                    show, null while another game is}; an exercise runs as a lesson of kind
+                    "exercise" (its "ply" counts the questions answered, "hints" the hints
+                    asked, "answered" what "said" answers: "right" | "wrong" | "shown" |
+                    "hint" | null)
     score           null while the scoring setting is "off"; else {"scoring": "standard" |
                     "vegas", "game": the current line's score, "total": the figure to show:
                     the same in standard scoring, in Vegas the balance of the library's
@@ -191,9 +197,19 @@ Custom messages (``model.send(content)``), each a JSON object with exactly these
     {"kind": "view_closed", "version": v, "request": id}           this view is gone
     {"kind": "library", "version": v, "request": id}               statistics and history
     {"kind": "open_game", "version": v, "request": id, "id": n}    show a past game
+    {"kind": "open_chapter", "version": v, "request": id, "index": n}  a chapter of the study
+    {"kind": "exercise_hint", "version": v, "request": id}         the author's hint, in "said"
+    {"kind": "save_file" | "open_file", "version": v, "request": id, "name": "lesson.json"}
 
-and the teacher's edits (``arrow``, ``highlight``, ``comment``, ``glyph``, ``promote``,
-``delete``), described in ``editing.py``.
+``save_file`` (whatever its version) writes the study on show, else the game's record, and
+``open_file`` shows the study or record in the file, to a plain ``.json`` name in the
+notebook's folder (``studying.file_in_folder``: no folder part, no way out of it); saving
+replaces only a record or a study. Done, they answer ``{"kind": "file", "request": id,
+"said": "<words>"}`` (and ``open_file`` the new state); a wrong answer in an exercise is
+refused and said in the lesson's ``said`` too.
+
+The teacher's edits (``arrow``, ``highlight``, ``comment``, ``glyph``, ``promote``,
+``delete``) are described in ``editing.py``.
 
 ``sync_timeline`` changes nothing (and is answered even when its version is stale): the
 answer is a ``timeline`` message with ``reset`` true. A view sends it when it renders and
@@ -353,11 +369,13 @@ SETTINGS = {
 made from these)."""
 _REQUEST_ID = re.compile(r"[\w.\-]{1,64}:[0-9]{1,16}", re.ASCII)
 _MAX_COUNT = 52
-# The kinds whose one field is a whole number from 0 (a ply, a timeline node, a library id).
+# The kinds whose one field is a whole number from 0 (a ply, a timeline node, a library id,
+# a chapter).
 _WHOLE_FIELDS = {
     "goto": "ply",
     "enter": "node",
     "open_game": "id",
+    "open_chapter": "index",
     **dict.fromkeys(("comment", "glyph", "promote", "delete"), "node"),
 }
 _MAX_OPTIONS = 8

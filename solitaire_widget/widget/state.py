@@ -142,11 +142,12 @@ def board_state(
     lesson: dict[str, Any] | None = None,
     run: dict[str, Any] | None = None,
     score: dict[str, Any] | None = None,
+    study: dict[str, Any] | None = None,
 ) -> dict[str, Any]:
     """The ``state`` trait for ``game`` at ``version`` (see ``intents.py``): ``last`` is the
     change that made it, ``clock`` the deal's clock before it (the state carries the clock
-    after it: ``Clock.of(state)``), ``lesson``, ``run`` and ``score`` what the board shows of them. Call
-    it holding the game's lock, so the game does not change while it is read."""
+    after it: ``Clock.of(state)``), ``lesson``, ``run``, ``score`` and ``study`` what the board
+    shows of them. Call it holding the game's lock, so the game does not change while it is read."""
     position = game.to_dict()
     del position["history"]
     moves = game.ply
@@ -178,4 +179,5 @@ def board_state(
         "first_move_at": clock.first_move_at,
         "clock_held": clock.held,
         "score": score,
+        "study": study,
     }

@@ -20,8 +20,8 @@ from ipywidgets import CallbackDispatcher
 from ..engine.games import rules_text
 from ..engine.moves import Move
 from ..game import Game
-from ..lesson import AnyLesson
 from ..library import Library
+from ..study import BoardLesson
 from .aids import BoardAids
 from .analysis import BoardAnalysis
 from .pyodide_messages import for_the_view
@@ -49,7 +49,8 @@ class StateSync:
     send: Callable[..., None]
     _game: Game
     _clock: Clock
-    _lesson: AnyLesson | None
+    _lesson: BoardLesson | None
+    _study_state: Callable[[], dict[str, Any] | None]
     _runs: BoardRuns
     _timeline: TimelineSync
     _timeline_reset_due: bool
@@ -238,6 +239,7 @@ class StateSync:
             lesson=None if self._lesson is None else self._lesson.state(game),
             run=None if self._runs.last is None else self._runs.last.state(),
             score=self._recorder.score_state(game, self.scoring),
+            study=self._study_state(),
         )
         self._clock = Clock.of(state)
         return state

@@ -45,6 +45,7 @@ from ..solver.aids import Hint
 from ..solver.analysis import Analysis, Settings
 from ..solver.chances import DEFAULT_SAMPLES
 from ..solver.fair_play import FAIR_SAMPLES
+from ..study import BoardLesson, Study
 from .aids import NO_AIDS, BoardAids
 from .analysis import BoardAnalysis
 from .handling import IntentHandling
@@ -54,6 +55,7 @@ from .recording import LibrarySetting, Recorder
 from .run import DEMO_DELAYS, DEMO_SECONDS, BoardRuns, Run, demo_line
 from .sources import game_for, game_of
 from .state import Clock
+from .studying import opening
 from .sync import RecordingBoard, ThreadFlags
 from .timeline import TimelineSync
 
@@ -130,19 +132,24 @@ class SolitaireWidget(RecordingBoard, IntentHandling, anywidget.AnyWidget):
 
     def __init__(
         self,
-        game: str | Game = "klondike",
+        game: str | Game | Study = "klondike",
         seed: int | None = None,
         *,
         library: LibrarySetting = None,
         **options: object,
     ) -> None:
-        """Show a new deal of ``game`` (with ``seed`` and options, as ``Game.new``), or the
-        ``Game`` given, recording into ``library`` (see ``library_from_setting``; a library
-        that cannot be opened leaves recording off, and ``recording`` says why); the board's
-        settings (``hint_mode``, ``check_winnable``, ``autoplay_mode``, ``demo_speed``,
-        ``scoring``) may be given here too."""
+        """Show a new deal of ``game`` (with ``seed`` and options, as ``Game.new``), the
+        ``Game`` given or the ``Study`` given at its first chapter (``studying.py``), recording
+        into ``library`` (see ``library_from_setting``; a library that cannot be opened leaves
+        recording off, and ``recording`` says why); the board's settings (``hint_mode``,
+        ``check_winnable``, ``autoplay_mode``, ``demo_speed``, ``scoring``) may be given here too."""
         settings = {name: options.pop(name) for name in SETTINGS if name in options}
         self._this_thread = ThreadFlags()
+        self._study, self._chapter, self._folder = None, None, pathlib.Path.cwd()
+        self._lesson: BoardLesson | None = None
+        if isinstance(game, Study):
+            self._study, (self._lesson, game) = game, opening(game, 0)
+            self._chapter = (0, game)
         self._game = game_for(game, seed, options)
         self._clock = Clock.for_game(self._game)
         self._recorder = Recorder(library, self._publish_recording)
@@ -152,7 +159,6 @@ class SolitaireWidget(RecordingBoard, IntentHandling, anywidget.AnyWidget):
         self._views: set[str] = set()
         self._timeline = TimelineSync(self._game)
         self._timeline_reset_due = False
-        self._lesson: AnyLesson | None = None
         self._aids = BoardAids(
             self._game,
             hold=self._holding_game,

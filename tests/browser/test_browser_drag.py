@@ -72,7 +72,7 @@ COLUMN_PROBLEMS = """root => {
     const problems = [];
     const box = el => el.getBoundingClientRect();
     const felt = box(root.querySelector('.sw-felt'));
-    const study = root.querySelector('.sw-study');
+    const study = root.querySelector('.sw-side');
     const column = box(study);
     if (column.bottom > felt.bottom + 1) {
         problems.push(`the column ends ${column.bottom - felt.bottom} px below the board`);

@@ -36,6 +36,10 @@ LEFT_OUT = {
         ("comment", "glyph", "promote", "delete"),
         "it names timeline ids the reference game does not have (tests/widget/test_editing.py)",
     ),
+    "open_chapter": "it needs a study on the board (tests/widget/test_studying.py)",
+    "exercise_hint": "it needs an exercise running (tests/widget/test_studying.py)",
+    "save_file": "it writes files; its answer is a file message (tests/widget/test_studying.py)",
+    "open_file": "it reads files by name (tests/widget/test_studying.py)",
 }
 """The kinds of intent the fuzzer leaves out, and why."""
 KINDS = tuple(kind for kind in INTENTS if kind not in LEFT_OUT)

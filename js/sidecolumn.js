@@ -1,11 +1,13 @@
-// The teaching side of the view: the move list with its navigation and replay, the
-// analysis with its strip under the list (judgements marked in the list), and the lesson panel. It keeps the timeline in step with Python (timeline messages, sync_timeline,
+// The side column beside (or under) the board: the move list with its navigation and
+// replay, the analysis with its strip under the list (judgements marked in the list), the
+// lesson panel and a study's chapter list. It keeps the timeline in step with Python (timeline messages, sync_timeline,
 // the rows saved in the model for a notebook shown without a kernel) and turns clicks and
 // keys on the list into goto and enter intents.
 
 import { lostPly, lostVerdict } from "./aids.js";
 import { analysisOf, analysisWords, judgedByNode } from "./analysis.js";
 import { AnalysisPanel } from "./analysispanel.js";
+import { ChapterList } from "./chapters.js";
 import { makeElement } from "./dom.js";
 import { EDIT_ACTIONS, EditBar } from "./editing.js";
 import { LessonPanel } from "./lesson.js";
@@ -15,14 +17,15 @@ import { isRunning } from "./run.js";
 import { MoveList } from "./timeline.js";
 import { TimelineRows } from "./tree.js";
 
-/** The buttons' actions the study side answers (the view hands them to `Study.runCommand`). */
-export const STUDY_ACTIONS = new Set([
+/** The buttons' actions the side column answers (the view hands them to `SideColumn.runCommand`). */
+export const SIDE_COLUMN_ACTIONS = new Set([
   "first",
   "back",
   "forward",
   "last",
   "replay",
   "show_me",
+  "exercise_hint",
   "end_lesson",
   "learn_from_mistakes",
   "analyse",
@@ -31,7 +34,7 @@ export const STUDY_ACTIONS = new Set([
   ...EDIT_ACTIONS,
 ]);
 
-export class Study {
+export class SideColumn {
   constructor(view) {
     this.view = view;
     this.timeline = new TimelineRows();
@@ -63,8 +66,10 @@ export class Study {
     this.analysisPanel = new AnalysisPanel({
       goto: (cell) => (cell.onLine ? this.goto(cell.ply) : this.view.sendIntent("enter", { node: cell.node })),
     });
-    this.el = makeElement("section", "sw-study", { "aria-label": "Move list, analysis and lesson" });
+    this.chapters = new ChapterList({ open: (index) => this.view.sendIntent("open_chapter", { index }) });
+    this.el = makeElement("section", "sw-side", { "aria-label": "Move list, analysis and lesson" });
     this.el.append(
+      this.chapters.el,
       this.lesson.el,
       this.navigation.el,
       this.editBar.el,
@@ -168,6 +173,7 @@ export class Study {
     this.renderAnalysis();
     this.updateNavigation();
     this.lesson.update(state.lesson || null);
+    this.chapters.update(state);
     // Beside the board the column is as tall as the board (its list scrolls within).
     const height = `${this.view.board.layout.height}px`;
     if (height !== this.boardHeight) {
@@ -196,6 +202,7 @@ export class Study {
     this.updateNavigation();
     this.editBar.render();
     this.lesson.update(null);
+    this.chapters.update(null);
     this.analysisPanel.render(analysisOf(null), null, 0, false, "");
   }
 
@@ -225,6 +232,7 @@ export class Study {
         else if (!this.view.problem) this.replay.start();
         break;
       case "show_me":
+      case "exercise_hint":
       case "end_lesson":
       case "learn_from_mistakes":
         this.view.sendIntent(action);
@@ -269,7 +277,14 @@ export class Study {
   }
 
   onClick(event) {
-    return this.moveList.onClick(event) || this.analysisPanel.onClick(event);
+    return this.chapters.onClick(event) || this.moveList.onClick(event) || this.analysisPanel.onClick(event);
+  }
+
+  /** The timeline row of the move the game stands on (the start at ply 0), or null. */
+  rowNow() {
+    const state = this.view.state;
+    const line = this.view.problem ? null : this.timeline.lineOf(state.line_end);
+    return (line && line[state.ply]) || null;
   }
 
   onWindowKey(event) {
