@@ -10,7 +10,10 @@ const MAX_STEP_PX = 20; // scrolled per frame with the pointer at or past the ed
 export function verticalScroller(el) {
   for (let node = el.parentElement; node; node = node.parentElement) {
     const overflow = getComputedStyle(node).overflowY;
-    if ((overflow === "auto" || overflow === "scroll" || overflow === "overlay") && node.scrollHeight > node.clientHeight) {
+    if (
+      (overflow === "auto" || overflow === "scroll" || overflow === "overlay") &&
+      node.scrollHeight > node.clientHeight
+    ) {
       return node;
     }
   }

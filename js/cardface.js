@@ -15,23 +15,77 @@ const TWO_THIRDS = TOP + (2 * (BOTTOM - TOP)) / 3;
 
 // Pip centres in percent of the card (x, y), by rank, in the usual playing-card patterns.
 const PIPS = {
-  2: [[M, TOP], [M, BOTTOM]],
-  3: [[M, TOP], [M, MIDDLE], [M, BOTTOM]],
-  4: [[L, TOP], [R, TOP], [L, BOTTOM], [R, BOTTOM]],
-  5: [[L, TOP], [R, TOP], [M, MIDDLE], [L, BOTTOM], [R, BOTTOM]],
-  6: [[L, TOP], [R, TOP], [L, MIDDLE], [R, MIDDLE], [L, BOTTOM], [R, BOTTOM]],
-  7: [[L, TOP], [R, TOP], [M, (TOP + MIDDLE) / 2], [L, MIDDLE], [R, MIDDLE], [L, BOTTOM], [R, BOTTOM]],
+  2: [
+    [M, TOP],
+    [M, BOTTOM],
+  ],
+  3: [
+    [M, TOP],
+    [M, MIDDLE],
+    [M, BOTTOM],
+  ],
+  4: [
+    [L, TOP],
+    [R, TOP],
+    [L, BOTTOM],
+    [R, BOTTOM],
+  ],
+  5: [
+    [L, TOP],
+    [R, TOP],
+    [M, MIDDLE],
+    [L, BOTTOM],
+    [R, BOTTOM],
+  ],
+  6: [
+    [L, TOP],
+    [R, TOP],
+    [L, MIDDLE],
+    [R, MIDDLE],
+    [L, BOTTOM],
+    [R, BOTTOM],
+  ],
+  7: [
+    [L, TOP],
+    [R, TOP],
+    [M, (TOP + MIDDLE) / 2],
+    [L, MIDDLE],
+    [R, MIDDLE],
+    [L, BOTTOM],
+    [R, BOTTOM],
+  ],
   8: [
-    [L, TOP], [R, TOP], [M, (TOP + MIDDLE) / 2], [L, MIDDLE], [R, MIDDLE],
-    [M, (MIDDLE + BOTTOM) / 2], [L, BOTTOM], [R, BOTTOM],
+    [L, TOP],
+    [R, TOP],
+    [M, (TOP + MIDDLE) / 2],
+    [L, MIDDLE],
+    [R, MIDDLE],
+    [M, (MIDDLE + BOTTOM) / 2],
+    [L, BOTTOM],
+    [R, BOTTOM],
   ],
   9: [
-    [L, TOP], [R, TOP], [L, THIRD], [R, THIRD], [M, MIDDLE],
-    [L, TWO_THIRDS], [R, TWO_THIRDS], [L, BOTTOM], [R, BOTTOM],
+    [L, TOP],
+    [R, TOP],
+    [L, THIRD],
+    [R, THIRD],
+    [M, MIDDLE],
+    [L, TWO_THIRDS],
+    [R, TWO_THIRDS],
+    [L, BOTTOM],
+    [R, BOTTOM],
   ],
   10: [
-    [L, TOP], [R, TOP], [M, (TOP + THIRD) / 2], [L, THIRD], [R, THIRD],
-    [L, TWO_THIRDS], [R, TWO_THIRDS], [M, (TWO_THIRDS + BOTTOM) / 2], [L, BOTTOM], [R, BOTTOM],
+    [L, TOP],
+    [R, TOP],
+    [M, (TOP + THIRD) / 2],
+    [L, THIRD],
+    [R, THIRD],
+    [L, TWO_THIRDS],
+    [R, TWO_THIRDS],
+    [M, (TWO_THIRDS + BOTTOM) / 2],
+    [L, BOTTOM],
+    [R, BOTTOM],
   ],
 };
 
@@ -52,7 +106,10 @@ export function faceHTML(code) {
     centre = `<span class="sw-court"><span class="sw-court-letter">${FACE_LETTERS[rank]}</span><span class="sw-mark sw-suit-${suit}"></span></span>`;
   } else {
     const pips = PIPS[rank]
-      .map(([x, y]) => `<span class="sw-pip sw-mark sw-suit-${suit}${y > MIDDLE ? " sw-pip--flip" : ""}" style="left:${x}%;top:${y}%"></span>`)
+      .map(
+        ([x, y]) =>
+          `<span class="sw-pip sw-mark sw-suit-${suit}${y > MIDDLE ? " sw-pip--flip" : ""}" style="left:${x}%;top:${y}%"></span>`,
+      )
       .join("");
     centre = `<span class="sw-pips">${pips}</span><span class="sw-big sw-mark sw-suit-${suit}"></span>`;
   }

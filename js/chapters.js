@@ -41,7 +41,11 @@ export class ChapterList {
       this.list.replaceChildren(
         ...study.chapters.map((chapter, index) => {
           const item = makeElement("li");
-          const button = makeElement("button", "sw-chapter", { ...SUPPRESS_SHORTCUTS, type: "button", "data-chapter": String(index) });
+          const button = makeElement("button", "sw-chapter", {
+            ...SUPPRESS_SHORTCUTS,
+            type: "button",
+            "data-chapter": String(index),
+          });
           const name = makeElement("span", "sw-chapter-title");
           name.textContent = String(chapter.title || `Chapter ${index + 1}`);
           button.append(name);

@@ -50,7 +50,11 @@ export class EditBar {
     this.entryOf = entryOf;
     this.el = makeElement("div", "sw-editbar", { role: "group", "aria-label": "Edit the move on show" });
     this.commentButton = makeButton("comment", "Comment", "\u270E");
-    this.glyphSelect = makeElement("select", "sw-glyph", { ...SUPPRESS_SHORTCUTS, "aria-label": "Glyph of the move on show", "data-control": "glyph" });
+    this.glyphSelect = makeElement("select", "sw-glyph", {
+      ...SUPPRESS_SHORTCUTS,
+      "aria-label": "Glyph of the move on show",
+      "data-control": "glyph",
+    });
     const none = makeElement("option", "", { value: "" });
     none.textContent = "No glyph";
     this.glyphSelect.append(none);
@@ -67,7 +71,9 @@ export class EditBar {
     this.el.append(this.commentButton, this.glyphSelect, this.promoteButton, this.deleteButton);
     this.editor = null; // { el, textarea, node } while the comment editor is open
     this.controller = new AbortController();
-    this.glyphSelect.addEventListener("change", () => this.setGlyph(this.glyphSelect.value), { signal: this.controller.signal });
+    this.glyphSelect.addEventListener("change", () => this.setGlyph(this.glyphSelect.value), {
+      signal: this.controller.signal,
+    });
   }
 
   destroy() {
@@ -105,7 +111,11 @@ export class EditBar {
         break;
       case "promote":
       case "delete_variation":
-        if (!variation) this.say("The move on show is on the main line: there is no variation to " + (action === "promote" ? "promote." : "delete."));
+        if (!variation)
+          this.say(
+            "The move on show is on the main line: there is no variation to " +
+              (action === "promote" ? "promote." : "delete."),
+          );
         else this.send(action === "promote" ? "promote" : "delete", { node: variation.id });
         break;
       default:
@@ -129,20 +139,33 @@ export class EditBar {
     const el = makeElement("form", "sw-comment-editor", { "data-comment-editor": String(row.id) });
     const label = makeElement("label", "sw-visually-hidden", { for: `sw-comment-${row.id}` });
     label.textContent = row.ply > 0 ? `Comment on move ${row.ply}` : "Comment on the deal";
-    const textarea = makeElement("textarea", "", { ...SUPPRESS_SHORTCUTS, id: `sw-comment-${row.id}`, maxlength: "10000", rows: "3" });
+    const textarea = makeElement("textarea", "", {
+      ...SUPPRESS_SHORTCUTS,
+      id: `sw-comment-${row.id}`,
+      maxlength: "10000",
+      rows: "3",
+    });
     textarea.value = typeof row.comment === "string" ? row.comment : "";
     const buttons = makeElement("div", "sw-comment-editor-buttons");
     const save = makeElement("button", "sw-button", { ...SUPPRESS_SHORTCUTS, type: "submit", "data-editor": "save" });
     save.textContent = "Save";
-    const cancel = makeElement("button", "sw-button", { ...SUPPRESS_SHORTCUTS, type: "button", "data-editor": "cancel" });
+    const cancel = makeElement("button", "sw-button", {
+      ...SUPPRESS_SHORTCUTS,
+      type: "button",
+      "data-editor": "cancel",
+    });
     cancel.textContent = "Cancel";
     buttons.append(save, cancel);
     el.append(label, textarea, buttons);
     const signal = this.controller.signal;
-    el.addEventListener("submit", (event) => {
-      event.preventDefault();
-      this.saveEditor();
-    }, { signal });
+    el.addEventListener(
+      "submit",
+      (event) => {
+        event.preventDefault();
+        this.saveEditor();
+      },
+      { signal },
+    );
     cancel.addEventListener("click", () => this.closeEditor(true), { signal });
     // Clicks and keys in the editor are the editor's, not the move list's (which would go to the move).
     el.addEventListener("click", (event) => event.stopPropagation(), { signal });

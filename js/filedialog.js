@@ -24,7 +24,11 @@ export class FileDialog {
     this.button = makeButton("file", "File", "\u21C5");
     this.button.title = "Save or open a study or a game record (a file in the notebook's folder)";
     this.button.setAttribute("aria-expanded", "false");
-    this.el = makeElement("div", "sw-overlay-panel sw-file", { hidden: "", role: "dialog", "aria-labelledby": titleId });
+    this.el = makeElement("div", "sw-overlay-panel sw-file", {
+      hidden: "",
+      role: "dialog",
+      "aria-labelledby": titleId,
+    });
     const title = makeElement("p", "sw-file-title", { id: titleId });
     title.textContent = "Save or open a file in the notebook's folder";
     const label = makeElement("label", "sw-file-label");
@@ -40,7 +44,11 @@ export class FileDialog {
     label.append(this.input);
     this.status = makeElement("p", "sw-file-status", { role: "status" });
     const buttons = makeElement("div", "sw-overlay-buttons");
-    buttons.append(makeButton("file_save", "Save", "\u2193"), makeButton("file_open", "Open", "\u2191"), makeButton("file_close", "Close", "\u2715"));
+    buttons.append(
+      makeButton("file_save", "Save", "\u2193"),
+      makeButton("file_open", "Open", "\u2191"),
+      makeButton("file_close", "Close", "\u2715"),
+    );
     this.el.append(title, label, this.status, buttons);
   }
 

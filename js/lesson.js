@@ -39,8 +39,13 @@ export class LessonPanel {
     setAttr(this.said, "data-answered", exercise && typeof lesson.answered === "string" ? lesson.answered : "");
     this.final.hidden = !lesson.done;
     if (lesson.done) {
-      const found = mistakes ? `${lesson.found} of ${lesson.total} better moves` : `${lesson.found} of ${moves(lesson.total)}`;
-      setText(this.final, `${exercise ? "Exercise" : "Lesson"} done: you found ${found} yourself, ${lesson.shown} shown.`);
+      const found = mistakes
+        ? `${lesson.found} of ${lesson.total} better moves`
+        : `${lesson.found} of ${moves(lesson.total)}`;
+      setText(
+        this.final,
+        `${exercise ? "Exercise" : "Lesson"} done: you found ${found} yourself, ${lesson.shown} shown.`,
+      );
     }
     this.showMeButton.title = mistakes ? "Play the best move here for me" : "Play the lesson's next move for me";
     this.showMeButton.disabled = Boolean(lesson.done);

@@ -85,10 +85,14 @@ export class DrawingLayer {
     const boardEl = board.el;
     // JupyterLab opens its own menu from the document unless the element says not to.
     boardEl.setAttribute("data-jp-suppress-context-menu", "");
-    boardEl.addEventListener("contextmenu", (event) => {
-      event.preventDefault();
-      event.stopPropagation();
-    }, { signal });
+    boardEl.addEventListener(
+      "contextmenu",
+      (event) => {
+        event.preventDefault();
+        event.stopPropagation();
+      },
+      { signal },
+    );
     boardEl.addEventListener("pointerdown", (event) => this.onPointerDown(event), { signal });
     boardEl.addEventListener("pointermove", (event) => this.onPointerMove(event), { signal });
     boardEl.addEventListener("pointerup", (event) => this.onPointerUp(event), { signal });
@@ -117,7 +121,8 @@ export class DrawingLayer {
     const arrows = arrowsOf(state);
     for (const { from, to, colour } of arrows) {
       const line = this.lineBetween(endPoint(from, places), endPoint(to, places), layout.cardWidth);
-      if (line) shapes.push(this.arrowShape(line, colour, width, { "data-from": from, "data-to": to, "data-colour": colour }));
+      if (line)
+        shapes.push(this.arrowShape(line, colour, width, { "data-from": from, "data-to": to, "data-colour": colour }));
     }
     const preview = this.preview(places);
     if (preview) {
@@ -152,7 +157,11 @@ export class DrawingLayer {
       return { a: endPoint(this.drag.from, places), b: { x: this.drag.x, y: this.drag.y }, colour: this.drag.colour };
     }
     if (this.keyStart && this.keyStart.to && this.keyStart.to !== this.keyStart.from) {
-      return { a: endPoint(this.keyStart.from, places), b: endPoint(this.keyStart.to, places), colour: this.keyStart.colour };
+      return {
+        a: endPoint(this.keyStart.from, places),
+        b: endPoint(this.keyStart.to, places),
+        colour: this.keyStart.colour,
+      };
     }
     return null;
   }

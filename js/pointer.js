@@ -120,7 +120,10 @@ export class PointerPlay {
     const lead = board.cards.get(cards[cards.length - count].getAttribute("data-card"));
     const boardRect = board.el.getBoundingClientRect();
     const { cardWidth, cardHeight } = board.layout;
-    return { x: (clientX - boardRect.left - lead.left) / cardWidth, y: (clientY - boardRect.top - lead.top) / cardHeight };
+    return {
+      x: (clientX - boardRect.left - lead.left) / cardWidth,
+      y: (clientY - boardRect.top - lead.top) / cardHeight,
+    };
   }
 
   onPointerMove(event) {

@@ -45,7 +45,8 @@ export function pointedAt(state) {
   const marks = Array.isArray(state.marks) ? state.marks : [];
   if (marks.length) parts.push(`Marked: ${marks.map(endWords).join(", ")}.`);
   for (const arrow of Array.isArray(state.arrows) ? state.arrows : []) {
-    if (Array.isArray(arrow) && arrow.length >= 2) parts.push(`Arrow from ${endWords(arrow[0])} to ${endWords(arrow[1])}.`);
+    if (Array.isArray(arrow) && arrow.length >= 2)
+      parts.push(`Arrow from ${endWords(arrow[0])} to ${endWords(arrow[1])}.`);
   }
   return parts.join(" ");
 }
@@ -56,7 +57,8 @@ export function pointedAt(state) {
  */
 export function presentedWords(state, row) {
   const chapter = chapterTitle(state);
-  const where = state.ply === 0 ? `The start (${state.line_length} moves)` : `Move ${state.ply} of ${state.line_length}`;
+  const where =
+    state.ply === 0 ? `The start (${state.line_length} moves)` : `Move ${state.ply} of ${state.line_length}`;
   const heading = [chapter || state.title, where].filter(Boolean).join(" \u00B7 ");
   const sentence = row && state.ply > 0 && typeof row.sentence === "string" ? row.sentence : "";
   const comment = row && typeof row.comment === "string" ? row.comment : "";
@@ -134,7 +136,8 @@ export class Presentation {
     this.header.hidden = true;
     this.caption.hidden = true;
     this.root.removeAttribute("tabindex");
-    if (this.fullscreen && document.fullscreenElement === this.root && document.exitFullscreen) document.exitFullscreen().catch(() => {});
+    if (this.fullscreen && document.fullscreenElement === this.root && document.exitFullscreen)
+      document.exitFullscreen().catch(() => {});
     this.fullscreen = false;
     this.changed(false);
   }
@@ -143,7 +146,8 @@ export class Presentation {
   onWindowKey(event) {
     if (!this.on || event.target.closest?.("input, textarea, select")) return;
     // In a cell (not full screen) the keys are the board's only while the focus is on it.
-    const here = event.target === document.body || this.root.contains(event.target) || document.fullscreenElement === this.root;
+    const here =
+      event.target === document.body || this.root.contains(event.target) || document.fullscreenElement === this.root;
     if (!here) return;
     const action = presentationKey(event);
     if (!action) return;
@@ -176,4 +180,3 @@ export class Presentation {
     return { width, height: Math.max(200, height) };
   }
 }
-

@@ -36,7 +36,9 @@ export class TeachingTools {
     });
     this.presentation = new Presentation({ root, rowNow, step, changed: relayout, say });
     this.controller = new AbortController();
-    this.files.input.addEventListener("keydown", (event) => this.files.onKey(event), { signal: this.controller.signal });
+    this.files.input.addEventListener("keydown", (event) => this.files.onKey(event), {
+      signal: this.controller.signal,
+    });
   }
 
   get presenting() {
@@ -75,6 +77,7 @@ export class TeachingTools {
     // What the estimate missed (margins, a comment that wraps at this width) comes off the board.
     const over = this.presentation.overflow();
     const tall = felt.getBoundingClientRect().height;
-    if (over > 0 && tall > over) felt.style.zoom = String(Math.max(0.5, Math.floor((scale * (tall - over) * 1000) / tall) / 1000));
+    if (over > 0 && tall > over)
+      felt.style.zoom = String(Math.max(0.5, Math.floor((scale * (tall - over) * 1000) / tall) / 1000));
   }
 }

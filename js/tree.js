@@ -97,7 +97,9 @@ export class TimelineRows {
     const entries = [];
     const add = (row, depth) => {
       const ply = onLine.get(row.id);
-      entries.push(ply === undefined ? { row, kind: "variation", ply: row.ply, depth } : { row, kind: "line", ply, depth });
+      entries.push(
+        ply === undefined ? { row, kind: "variation", ply: row.ply, depth } : { row, kind: "line", ply, depth },
+      );
     };
     // Iterative, so a line of any length cannot overflow the stack: each frame walks one
     // variation down its main continuation, setting aside the alternatives met on the way.

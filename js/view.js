@@ -61,7 +61,12 @@ export class SolitaireView {
     this.pending = null; // { request, state }: a move drawn before Python's answer, and that picture
     this.drawsQueued = 0; // clicks on the stock made while a move waited, drawn one per new state
     this.focusId = "stock"; // the pile with the board's tab stop
-    this.kernelLink = new KernelLink({ model, host, onLost: () => this.kernelLost(), say: (text) => this.feedback.announce(text) });
+    this.kernelLink = new KernelLink({
+      model,
+      host,
+      onLost: () => this.kernelLost(),
+      say: (text) => this.feedback.announce(text),
+    });
     this.channel = new IntentChannel({
       viewId: this.viewId,
       send: (content) => this.model.send(content),
@@ -91,7 +96,13 @@ export class SolitaireView {
     this.pointer = new PointerPlay(this);
     this.hand = new Hand(this);
     const live = () => !this.problem && this.kernelLink.live;
-    this.drawing = new DrawingLayer({ viewId: this.viewId, board: this.board, send: (kind, fields) => this.sendIntent(kind, fields), say: (text) => this.feedback.announce(text), live });
+    this.drawing = new DrawingLayer({
+      viewId: this.viewId,
+      board: this.board,
+      send: (kind, fields) => this.sendIntent(kind, fields),
+      say: (text) => this.feedback.announce(text),
+      live,
+    });
     this.feedback = new Feedback(this);
     this.sideColumn = new SideColumn(this);
     this.aids = new PlayAids(this);
@@ -99,10 +110,18 @@ export class SolitaireView {
       viewId: this.viewId,
       model: this.model,
       query: () => (this.problem ? null : this.aids.query("library")),
-      open: (id) => this.abandoning(() => this.sendIntent("open_game", { id }), { question: "Open this past game?", yes: "Open it" }),
+      open: (id) =>
+        this.abandoning(() => this.sendIntent("open_game", { id }), {
+          question: "Open this past game?",
+          yes: "Open it",
+        }),
       feedback: this.feedback,
     });
-    this.rules = new RulesPanel({ viewId: this.viewId, model: this.model, focusBoard: () => this.keyboard.setFocus(this.focusId) });
+    this.rules = new RulesPanel({
+      viewId: this.viewId,
+      model: this.model,
+      focusBoard: () => this.keyboard.setFocus(this.focusId),
+    });
     this.teaching = new TeachingTools({
       viewId: this.viewId,
       root: this.root,
@@ -186,7 +205,18 @@ export class SolitaireView {
     for (const [target, type, handler, options] of this.listeners) target.removeEventListener(type, handler, options);
     this.listeners = [];
     if (this.resizeObserver) this.resizeObserver.disconnect();
-    const parts = [this.toolbar, this.pointer, this.feedback, this.sideColumn, this.aids, this.library, this.rules, this.teaching, this.kernelLink, this.drawing];
+    const parts = [
+      this.toolbar,
+      this.pointer,
+      this.feedback,
+      this.sideColumn,
+      this.aids,
+      this.library,
+      this.rules,
+      this.teaching,
+      this.kernelLink,
+      this.drawing,
+    ];
     for (const part of parts) part.destroy();
     this.channel.settle();
     this.root.remove();
@@ -236,7 +266,9 @@ export class SolitaireView {
   /** Lays the view out for `width`: the move list beside the board when there is room, else
    * under it; while presenting, the board alone (scaled to the room as it is drawn). */
   splitWidth(width) {
-    const { wide, boardWidth } = this.teaching.presenting ? { wide: false, boardWidth: PRESENTED_BOARD_WIDTH } : splitWidth(width);
+    const { wide, boardWidth } = this.teaching.presenting
+      ? { wide: false, boardWidth: PRESENTED_BOARD_WIDTH }
+      : splitWidth(width);
     this.root.classList.toggle("sw-root--wide", wide);
     return this.board.setWidth(boardWidth);
   }
@@ -461,7 +493,11 @@ export class SolitaireView {
     }
     if (!focused.disabled && !focused.closest("[hidden]")) return;
     const { analyseButton: analyse, stopButton: stop } = this.sideColumn.analysisPanel;
-    const inPlace = new Map([[this.toolbar.stopButton, this.toolbar.demoButton], [analyse, stop], [stop, analyse]]).get(focused);
+    const inPlace = new Map([
+      [this.toolbar.stopButton, this.toolbar.demoButton],
+      [analyse, stop],
+      [stop, analyse],
+    ]).get(focused);
     if (inPlace && !inPlace.hidden && !inPlace.disabled) inPlace.focus();
     else this.keyboard.setFocus(this.focusId);
   }
@@ -476,18 +512,23 @@ export class SolitaireView {
     if (event.key === "Escape" && this.confirmation.open) {
       event.stopPropagation();
       this.confirmation.answer(false);
-    } else if (event.key === "Escape" && this.rules.isOpen && !event.defaultPrevented && !event.target.closest("input, textarea")) {
+    } else if (
+      event.key === "Escape" &&
+      this.rules.isOpen &&
+      !event.defaultPrevented &&
+      !event.target.closest("input, textarea")
+    ) {
       // Escape that the board did not use (nothing held, nothing running) closes the rules;
       // in the seed box it puts the deal's seed back.
       event.stopPropagation();
       this.rules.close();
       // Escape stops an analysis wherever the focus is in the widget (a run, from the board).
-    } else if (staysInWidget(event) || (event.key === "Escape" && this.sideColumn.stopAnalysis())) event.stopPropagation();
+    } else if (staysInWidget(event) || (event.key === "Escape" && this.sideColumn.stopAnalysis()))
+      event.stopPropagation();
     else if (event.key === "Escape" && !event.defaultPrevented && !event.target.closest("input, select, textarea")) {
       leaveWidget(this.host, this.root);
     }
   }
-
 
   /** Clicks on buttons run their commands, on the move list go to a move; the rest is board play. */
   onClick(event) {

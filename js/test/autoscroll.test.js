@@ -76,7 +76,14 @@ describe("a drag at the edge of what shows", () => {
         scrollTop = Math.max(0, Math.min(2000, value));
       },
     });
-    scroller.getBoundingClientRect = () => ({ left: 0, top: 0, right: 1000, bottom: shown, width: 1000, height: shown });
+    scroller.getBoundingClientRect = () => ({
+      left: 0,
+      top: 0,
+      right: 1000,
+      bottom: shown,
+      width: 1000,
+      height: shown,
+    });
     const board = mounted.root.querySelector(".sw-board");
     board.getBoundingClientRect = () => ({ left: 0, top: -scrollTop, right: 1000, bottom: 0, width: 1000, height: 0 });
     runFrames(); // the move list's, on mounting

@@ -5,7 +5,14 @@ import { fixture, key, mainLine, mount, variationRow } from "./helpers.js";
 
 /** A right-button pointer event (jsdom has no PointerEvent: a MouseEvent carrying a pointerId). */
 function rightPointer(el, type, { x = 0, y = 0, ...modifiers } = {}) {
-  const event = new MouseEvent(type, { bubbles: true, cancelable: true, clientX: x, clientY: y, button: 2, ...modifiers });
+  const event = new MouseEvent(type, {
+    bubbles: true,
+    cancelable: true,
+    clientX: x,
+    clientY: y,
+    button: 2,
+    ...modifiers,
+  });
   Object.defineProperty(event, "pointerId", { value: 7 });
   el.dispatchEvent(event);
   return event;
@@ -25,7 +32,10 @@ describe("what a teacher draws, as data", () => {
       marks: ["waste", ["7H", "red"], ["AS", "purple"], 3, null],
       arrows: [["tableau/1", "7H", "blue"], ["waste", "stock"], ["x"], "tableau/2", [1, 2, "red"]],
     };
-    expect([...marksOf(state)]).toEqual([["waste", "green"], ["7H", "red"]]);
+    expect([...marksOf(state)]).toEqual([
+      ["waste", "green"],
+      ["7H", "red"],
+    ]);
     expect(arrowsOf(state)).toEqual([
       { from: "tableau/1", to: "7H", colour: "blue" },
       { from: "waste", to: "stock", colour: "green" },
@@ -36,7 +46,10 @@ describe("what a teacher draws, as data", () => {
 
   it("an end meets a card's visible middle, a pile's top card, or an empty slot's middle", () => {
     const places = {
-      piles: { "tableau/0": { x: 0, y: 100, width: 60, height: 84 }, "foundation/0": { x: 200, y: 0, width: 60, height: 84 } },
+      piles: {
+        "tableau/0": { x: 0, y: 100, width: 60, height: 84 },
+        "foundation/0": { x: 200, y: 0, width: 60, height: 84 },
+      },
       cards: { "7H": { x: 0, y: 100, width: 60, height: 20 } },
       tops: { "tableau/0": { x: 0, y: 120, width: 60, height: 84 } },
       under: { AS: "foundation/0", "2S": "foundation/0" },
@@ -61,7 +74,10 @@ describe("what a teacher draws, as data", () => {
 
   it("a right-drag's release asks for a highlight, an arrow or nothing", () => {
     expect(drawnIntent("7H", "7H", "red")).toEqual({ kind: "highlight", fields: { end: "7H", colour: "red" } });
-    expect(drawnIntent("7H", "tableau/2", "green")).toEqual({ kind: "arrow", fields: { from: "7H", to: "tableau/2", colour: "green" } });
+    expect(drawnIntent("7H", "tableau/2", "green")).toEqual({
+      kind: "arrow",
+      fields: { from: "7H", to: "tableau/2", colour: "green" },
+    });
     expect(drawnIntent("7H", null, "green")).toBe(null);
   });
 
@@ -91,7 +107,14 @@ afterEach(() => {
 
 describe("drawing on the board", () => {
   it("the arrows of the state are drawn over the board, between the ends' places", () => {
-    const state = { ...fixture("klondike_start"), arrows: [["tableau/0", "foundation/0", "red"], ["waste", "nowhere"]], marks: [["tableau/3", "blue"], "stock"] };
+    const state = {
+      ...fixture("klondike_start"),
+      arrows: [
+        ["tableau/0", "foundation/0", "red"],
+        ["waste", "nowhere"],
+      ],
+      marks: [["tableau/3", "blue"], "stock"],
+    };
     const { q, qa, pile } = view(state);
     const layer = q("svg.sw-drawing");
     expect(layer.getAttribute("data-arrows")).toBe("2");
@@ -154,7 +177,14 @@ describe("drawing on the board", () => {
 
 describe("editing the move on show", () => {
   const tree = [...mainLine(6), variationRow(20, 3, 1, 4), variationRow(21, 20, 0, 5)];
-  const onVariation = (changes = {}) => ({ ...fixture("klondike_start"), ply: 5, moves: 5, line_length: 5, line_end: 21, ...changes });
+  const onVariation = (changes = {}) => ({
+    ...fixture("klondike_start"),
+    ply: 5,
+    moves: 5,
+    line_length: 5,
+    line_end: 21,
+    ...changes,
+  });
 
   it("the comment editor opens in place, saves plain text, and Escape closes it", () => {
     const state = { ...fixture("klondike_start"), ply: 3, moves: 3, line_length: 6, line_end: 6 };

@@ -61,7 +61,17 @@ describe("a study's chapter list", () => {
 });
 
 describe("an exercise in the lesson panel", () => {
-  const exercise = { kind: "exercise", total: 2, ply: 0, found: 0, shown: 0, hints: 0, done: false, answered: null, said: "Move 21: find the move." };
+  const exercise = {
+    kind: "exercise",
+    total: 2,
+    ply: 0,
+    found: 0,
+    shown: 0,
+    hints: 0,
+    done: false,
+    answered: null,
+    said: "Move 21: find the move.",
+  };
 
   it("asks the question, offers the author's hint, and marks a wrong answer", () => {
     const state = studyState({ lesson: exercise, study: { ...STUDY, chapter: 1 } });
@@ -111,7 +121,11 @@ describe("the File dialog", () => {
     click(q('[data-action="file_open"]'));
     const open = model.sent.at(-1);
     expect(open).toMatchObject({ kind: "open_file", name: "../out.json" });
-    model.message({ kind: "refused", request: open.request, reason: "'../out.json' is not a file name in the notebook's folder" });
+    model.message({
+      kind: "refused",
+      request: open.request,
+      reason: "'../out.json' is not a file name in the notebook's folder",
+    });
     expect(dialog.querySelector(".sw-file-status").textContent).toContain("Not done: '../out.json' is not a file name");
     click(q('[data-action="file_close"]'));
     expect(dialog.hidden).toBe(true);
@@ -135,9 +149,13 @@ describe("presentation mode", () => {
       sentence: row.sentence,
       comment: "Free a column <first>.",
     });
-    expect(presentedWords({ ...studyState(), ply: 0, study: null }, null).heading).toBe("Klondike \u00B7 The start (3 moves)");
+    expect(presentedWords({ ...studyState(), ply: 0, study: null }, null).heading).toBe(
+      "Klondike \u00B7 The start (3 moves)",
+    );
     expect(pointedAt({ marks: ["waste", "7H"] })).toBe("Marked: the waste, seven of hearts.");
-    expect(pointedAt({ marks: [], arrows: [["tableau/2", "foundation/0", "green"]] })).toBe("Arrow from column 3 to foundation 1.");
+    expect(pointedAt({ marks: [], arrows: [["tableau/2", "foundation/0", "green"]] })).toBe(
+      "Arrow from column 3 to foundation 1.",
+    );
   });
 
   it("scales the board to the room it has, never below half", () => {

@@ -8,7 +8,9 @@ function change(version, rows, removed = []) {
 
 /** Where each entry of `entries` is: "L3" for line ply 3 ("L3@1" at depth 1), "V12@1" for node 12 at depth 1. */
 function shapeOf(entries) {
-  return entries.map((e) => (e.kind === "line" ? `L${e.ply}${e.depth ? `@${e.depth}` : ""}` : `V${e.row.id}@${e.depth}`));
+  return entries.map((e) =>
+    e.kind === "line" ? `L${e.ply}${e.depth ? `@${e.depth}` : ""}` : `V${e.row.id}@${e.depth}`,
+  );
 }
 
 describe("timeline rows", () => {
@@ -20,7 +22,12 @@ describe("timeline rows", () => {
     const commented = { ...mainLine(3)[2], comment: "a fine move" };
     expect(timeline.apply(change(5, [commented, variationRow(4, 1, 1, 2)], [3]))).toBe(true);
     expect(timeline.rows.get(2).comment).toBe("a fine move");
-    expect(timeline.toArray().map((row) => row.id).sort()).toEqual([0, 1, 2, 4]);
+    expect(
+      timeline
+        .toArray()
+        .map((row) => row.id)
+        .sort(),
+    ).toEqual([0, 1, 2, 4]);
     expect(timeline.apply(resetMessage(mainLine(1), 9))).toBe(true);
     expect(timeline.toArray().map((row) => row.id)).toEqual([0, 1]);
     expect(timeline.version).toBe(9);
@@ -74,11 +81,35 @@ describe("timeline rows", () => {
       ]),
     );
     const entries = timeline.entriesOf(timeline.lineOf(4));
-    expect(shapeOf(entries)).toEqual(["L0", "L1", "L2", "V10@1", "V11@1", "V12@2", "V13@1", "V14@1", "L3", "L4", "V15@1"]);
+    expect(shapeOf(entries)).toEqual([
+      "L0",
+      "L1",
+      "L2",
+      "V10@1",
+      "V11@1",
+      "V12@2",
+      "V13@1",
+      "V14@1",
+      "L3",
+      "L4",
+      "V15@1",
+    ]);
     // Following a variation leaves the main line where it was, at depth 0: the line's
     // entries are marked where they stand, in the variation.
     const other = timeline.entriesOf(timeline.lineOf(13));
-    expect(shapeOf(other)).toEqual(["L0", "L1", "V2@0", "L2@1", "L3@1", "V12@2", "L4@1", "V14@1", "V3@0", "V4@0", "V15@1"]);
+    expect(shapeOf(other)).toEqual([
+      "L0",
+      "L1",
+      "V2@0",
+      "L2@1",
+      "L3@1",
+      "V12@2",
+      "L4@1",
+      "V14@1",
+      "V3@0",
+      "V4@0",
+      "V15@1",
+    ]);
   });
 
   it("moves past the line's end are shown after it", () => {
