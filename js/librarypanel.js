@@ -59,18 +59,7 @@ export class LibraryPanel {
     this.button.setAttribute("aria-controls", panelId);
     this.el = makeElement("section", "sw-library", { ...SUPPRESS_SHORTCUTS, id: panelId, "aria-label": "Statistics and history", hidden: "" });
     this.title = makeElement("p", "sw-library-title");
-    const tablist = makeElement("div", "sw-tabs", { role: "tablist", "aria-label": "Statistics or history" });
-    this.tabs = new Map();
-    this.pages = new Map();
-    for (const [name, words] of TABS) {
-      const tab = makeElement("button", "sw-tab", { ...SUPPRESS_SHORTCUTS, type: "button", role: "tab", id: `${panelId}-${name}-tab`, "aria-controls": `${panelId}-${name}`, "data-tab": name });
-      tab.textContent = words;
-      tab.addEventListener("click", () => this.selectTab(name, true), { signal });
-      tablist.append(tab);
-      this.tabs.set(name, tab);
-      this.pages.set(name, makeElement("div", "sw-library-page", { role: "tabpanel", id: `${panelId}-${name}`, "aria-labelledby": `${panelId}-${name}-tab` }));
-    }
-    tablist.addEventListener("keydown", (event) => this.onTabKey(event), { signal });
+    const tablist = this.makeTabs(panelId, signal);
     const head = makeElement("div", "sw-library-head");
     head.append(this.title, tablist);
     this.note = makeElement("p", "sw-library-note", { hidden: "" });
@@ -83,6 +72,23 @@ export class LibraryPanel {
     this.onRecording = () => this.tellFailure();
     model.on("change:recording", this.onRecording);
     this.tellFailure();
+  }
+
+  /** The tabs (Statistics, History) in their tablist, and their pages, still empty. */
+  makeTabs(panelId, signal) {
+    const tablist = makeElement("div", "sw-tabs", { role: "tablist", "aria-label": "Statistics or history" });
+    this.tabs = new Map();
+    this.pages = new Map();
+    for (const [name, words] of TABS) {
+      const tab = makeElement("button", "sw-tab", { ...SUPPRESS_SHORTCUTS, type: "button", role: "tab", id: `${panelId}-${name}-tab`, "aria-controls": `${panelId}-${name}`, "data-tab": name });
+      tab.textContent = words;
+      tab.addEventListener("click", () => this.selectTab(name, true), { signal });
+      tablist.append(tab);
+      this.tabs.set(name, tab);
+      this.pages.set(name, makeElement("div", "sw-library-page", { role: "tabpanel", id: `${panelId}-${name}`, "aria-labelledby": `${panelId}-${name}-tab` }));
+    }
+    tablist.addEventListener("keydown", (event) => this.onTabKey(event), { signal });
+    return tablist;
   }
 
   /** Says once that recording failed, and why. */

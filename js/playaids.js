@@ -119,6 +119,28 @@ export class PlayAids {
     this.toldVerdict = null;
 
     this.hintButton = iconButton("hint", "Hint", BULB);
+    this.makeOptionsMenu(view);
+
+    ({ panel: this.hintPanel, title: this.hintTitle, source: this.hintSource, text: this.hintText } = hintPanel());
+
+    // A button: it goes back to where the game could still be won (when it names a move).
+    this.verdictChip = chip("sw-verdict", "button");
+    for (const [name, value] of Object.entries({ ...SUPPRESS_SHORTCUTS, type: "button", "data-action": "goto_lost" })) {
+      this.verdictChip.setAttribute(name, value);
+    }
+    this.dealChip = chip("sw-deal");
+    const { toolbar } = view;
+    toolbar.autoButton.after(this.hintButton, this.menu.el);
+    toolbar.seedInput.parentElement.after(this.dealChip);
+    toolbar.movesText.before(this.verdictChip);
+    view.study.el.prepend(this.hintPanel);
+
+    this.onModelChange = () => this.render();
+    for (const name of SYNCED) view.model.on(`change:${name}`, this.onModelChange);
+  }
+
+  /** The Options menu: its button, and the settings it holds (see SYNCED). */
+  makeOptionsMenu(view) {
     const optionsButton = iconButton("options", "Options", SLIDERS);
     optionsButton.title = "Winnable deals, auto-play and the still-winnable check";
     this.menu = new Menu(optionsButton, "Options", `sw-options-${view.viewId}`, () => view.root);
@@ -147,23 +169,6 @@ export class PlayAids {
       heading("Demo"),
       demoRow,
     );
-
-    ({ panel: this.hintPanel, title: this.hintTitle, source: this.hintSource, text: this.hintText } = hintPanel());
-
-    // A button: it goes back to where the game could still be won (when it names a move).
-    this.verdictChip = chip("sw-verdict", "button");
-    for (const [name, value] of Object.entries({ ...SUPPRESS_SHORTCUTS, type: "button", "data-action": "goto_lost" })) {
-      this.verdictChip.setAttribute(name, value);
-    }
-    this.dealChip = chip("sw-deal");
-    const { toolbar } = view;
-    toolbar.autoButton.after(this.hintButton, this.menu.el);
-    toolbar.seedInput.parentElement.after(this.dealChip);
-    toolbar.movesText.before(this.verdictChip);
-    view.study.el.prepend(this.hintPanel);
-
-    this.onModelChange = () => this.render();
-    for (const name of SYNCED) view.model.on(`change:${name}`, this.onModelChange);
   }
 
   destroy() {

@@ -66,6 +66,24 @@ export class Toolbar {
       this.drawSelect.append(option);
     }
     this.newButton = makeButton("new", "New game", "\u2726");
+    this.controller = new AbortController();
+    const seedLabel = this.makeSeedBox();
+    this.makePlayButtons();
+    this.movesText = makeElement("span", "sw-moves");
+    this.scoreText = makeElement("span", "sw-score", { "data-score": "", hidden: "" });
+    this.clockText = makeElement("span", "sw-clock", { role: "timer", "aria-label": "time played" });
+    const stats = makeElement("div", "sw-stats");
+    stats.append(this.movesText, this.scoreText, this.clockText, this.helpButton);
+    const dealGroup = makeElement("div", "sw-group");
+    dealGroup.append(this.gameSelect, this.drawSelect, this.newButton, seedLabel);
+    const playGroup = makeElement("div", "sw-group");
+    playGroup.append(this.restartButton, this.undoButton, this.redoButton, this.autoButton, this.demoButton, this.stopButton);
+    this.el.append(dealGroup, playGroup, stats);
+    this.clockTimer = setInterval(() => this.updateClock(), 1000);
+  }
+
+  /** The seed box, in its label: the deal's seed, or one typed to play that deal. */
+  makeSeedBox() {
     const seedLabel = makeElement("label", "sw-seed");
     const seedCaption = makeElement("span", "sw-seed-text");
     seedCaption.textContent = "Seed";
@@ -82,20 +100,8 @@ export class Toolbar {
     seedLabel.append(seedCaption, this.seedInput);
     this.seedEdited = false; // typed into since the box last showed the deal on the board
     this.shownDeal = null; // dealKey of the deal the box last showed
-    this.controller = new AbortController();
     this.seedInput.addEventListener("input", () => (this.seedEdited = true), { signal: this.controller.signal });
-    this.makePlayButtons();
-    this.movesText = makeElement("span", "sw-moves");
-    this.scoreText = makeElement("span", "sw-score", { "data-score": "", hidden: "" });
-    this.clockText = makeElement("span", "sw-clock", { role: "timer", "aria-label": "time played" });
-    const stats = makeElement("div", "sw-stats");
-    stats.append(this.movesText, this.scoreText, this.clockText, this.helpButton);
-    const dealGroup = makeElement("div", "sw-group");
-    dealGroup.append(this.gameSelect, this.drawSelect, this.newButton, seedLabel);
-    const playGroup = makeElement("div", "sw-group");
-    playGroup.append(this.restartButton, this.undoButton, this.redoButton, this.autoButton, this.demoButton, this.stopButton);
-    this.el.append(dealGroup, playGroup, stats);
-    this.clockTimer = setInterval(() => this.updateClock(), 1000);
+    return seedLabel;
   }
 
   /** Restart, undo, redo, autoplay, Demo and Stop (in Demo's place while a run plays), and

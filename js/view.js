@@ -3,7 +3,7 @@
 // a refusal (the protocol is in solitaire_widget/widget/intents.py's module docstring).
 //
 // SolitaireView holds the state and what the player holds, wires events to the parts that
-// handle them (board.js, pointer.js, keyboard.js, toolbar.js, feedback.js, study.js for
+// handle them (board.js, pointer.js, keyboard.js, focus.js, toolbar.js, feedback.js, study.js for
 // the move list, its analysis and the lesson, playaids.js for hints, options and verdicts,
 // librarypanel.js for the Statistics panel and History list, and rules.js for the Rules
 // panel) and sends intents.
@@ -21,12 +21,12 @@
 import { Board } from "./board.js";
 import { makeElement } from "./dom.js";
 import { Feedback } from "./feedback.js";
+import { FocusKeeper } from "./focus.js";
 import { Hand, STILL_WAITING } from "./hand.js";
 import { IntentChannel, makeViewId } from "./intents.js";
 import { KernelLink } from "./kernel.js";
 import { KeyboardPlay } from "./keyboard.js";
 import { lessonNews } from "./lesson.js";
-import { staysInWidget } from "./keys.js";
 import { DealConfirmation } from "./confirm.js";
 import { describeChange } from "./labels.js";
 import { splitWidth } from "./layout.js";
@@ -105,6 +105,7 @@ export class SolitaireView {
     this.aids.hintPanel.after(this.library.el);
     // Kept games leave the chooser and Draw 1/3 showing the game on the board.
     this.confirmation = new DealConfirmation({ viewId: this.viewId, onAnswered: () => this.toolbar.update() });
+    this.focus = new FocusKeeper(this);
     this.felt.append(this.board.el, this.board.placeholder, this.feedback.overlay, this.confirmation.el);
     // Messages show on a line of their own under the board, never over its cards.
     const play = makeElement("div", "sw-play");
@@ -133,7 +134,7 @@ export class SolitaireView {
     this.listen(window, "keydown", (e) => pointer.onWindowKey(e), true);
     this.listen(window, "keydown", (e) => keyboard.onWindowKey(e), true);
     this.listen(window, "keydown", (e) => study.onWindowKey(e), true);
-    this.listen(this.root, "keydown", (e) => this.onKeyInside(e));
+    this.listen(this.root, "keydown", (e) => this.focus.onKeyInside(e));
     this.listen(board.el, "focusin", (e) => keyboard.onFocusIn(e));
     this.listen(board.el, "pointerdown", (e) => pointer.onPointerDown(e));
     this.listen(board.el, "pointermove", (e) => pointer.onPointerMove(e));
@@ -249,7 +250,7 @@ export class SolitaireView {
     this.aids.render();
     this.feedback.updateOverlay(this.state);
     this.kernelLink.mark(this.root);
-    this.keepFocus(focused, wasOver);
+    this.focus.afterRender(focused, wasOver);
     this.root.dataset.version = String(this.state.version);
     this.root.dataset.renderMs = (performance.now() - started).toFixed(2);
   }
@@ -427,57 +428,6 @@ export class SolitaireView {
       default:
         break;
     }
-  }
-
-  /**
-   * The focus, when this render took away the control that had it (Stop once the run ends,
-   * Restart back at the deal, the end overlay's buttons once it closes), goes to Demo in
-   * Stop's place (the analysis's Stop in Analyse's, and back), else to the board's pile with the tab stop: a keyboard player is never
-   * dropped on the page's body. A game that just ended takes the focus into its overlay, if
-   * the focus was in the widget (a cell's move does not pull it from the notebook).
-   */
-  keepFocus(focused, wasOver) {
-    if (!(focused instanceof HTMLElement) || !this.root.contains(focused)) return;
-    const overlay = this.feedback.overlay;
-    if (!overlay.hidden && !wasOver) {
-      this.feedback.focusOverlay();
-      return;
-    }
-    if (!focused.disabled && !focused.closest("[hidden]")) return;
-    const { analyseButton: analyse, stopButton: stop } = this.study.analysisPanel;
-    const inPlace = new Map([[this.toolbar.stopButton, this.toolbar.demoButton], [analyse, stop], [stop, analyse]]).get(focused);
-    if (inPlace && !inPlace.hidden && !inPlace.disabled) inPlace.focus();
-    else this.keyboard.setFocus(this.focusId);
-  }
-
-  /**
-   * Keys that bubble up to the widget's root after its own parts had them. Printable keys
-   * stop here: in a notebook's command mode they are shortcuts (x cuts the cell), and a
-   * focused pile, button or move entry would otherwise fire them. Escape that nothing in the
-   * widget used leaves the widget for the notebook, as Escape leaves a cell's editor.
-   */
-  onKeyInside(event) {
-    if (event.key === "Escape" && this.confirmation.open) {
-      event.stopPropagation();
-      this.confirmation.answer(false);
-    } else if (event.key === "Escape" && this.rules.isOpen && !event.defaultPrevented && !event.target.closest("input, textarea")) {
-      // Escape that the board did not use (nothing held, nothing running) closes the rules;
-      // in the seed box it puts the deal's seed back.
-      event.stopPropagation();
-      this.rules.close();
-      // Escape stops an analysis wherever the focus is in the widget (a run, from the board).
-    } else if (staysInWidget(event) || (event.key === "Escape" && this.study.stopAnalysis())) event.stopPropagation();
-    else if (event.key === "Escape" && !event.defaultPrevented && !event.target.closest("input, select, textarea")) {
-      this.leaveWidget();
-    }
-  }
-
-  /** The focus goes to the nearest focusable element around the widget (in JupyterLab, the
-   * notebook in command mode), or nowhere when there is none. */
-  leaveWidget() {
-    const outer = this.host.parentElement && this.host.parentElement.closest("[tabindex]");
-    if (outer) outer.focus();
-    else if (document.activeElement && this.root.contains(document.activeElement)) document.activeElement.blur();
   }
 
   /** Clicks on buttons run their commands, on the move list go to a move; the rest is board play. */
