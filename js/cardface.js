@@ -14,6 +14,7 @@ const THIRD = TOP + (BOTTOM - TOP) / 3;
 const TWO_THIRDS = TOP + (2 * (BOTTOM - TOP)) / 3;
 
 // Pip centres in percent of the card (x, y), by rank, in the usual playing-card patterns.
+// biome-ignore format: a rank to a line (two for 8 to 10), so the patterns compare at a glance
 const PIPS = {
   2: [[M, TOP], [M, BOTTOM]],
   3: [[M, TOP], [M, MIDDLE], [M, BOTTOM]],
