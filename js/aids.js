@@ -27,8 +27,10 @@ export function hintMarks(hint) {
  */
 export function hintKind(hint) {
   if (hint && hint.source === "fair") return { title: "Fair hint", source: "from the cards you have seen" };
-  if (hint && hint.source === "solver") return { title: "Solver's hint", source: "sees every card \u00B7 a winning line" };
-  if (hint && hint.source === "heuristic") return { title: "Solver's hint", source: "sees every card \u00B7 best guess" };
+  if (hint && hint.source === "solver")
+    return { title: "Solver's hint", source: "sees every card \u00B7 a winning line" };
+  if (hint && hint.source === "heuristic")
+    return { title: "Solver's hint", source: "sees every card \u00B7 best guess" };
   return { title: "Hint", source: "" };
 }
 
@@ -116,7 +118,8 @@ export function verdictOf(state, aids, checking) {
   const ply = lostPly(current);
   const go = ply === null ? "" : ` Click to go back to move ${ply}, where it could still be won.`;
   const at = current.lost_at;
-  if (at === 0) return { status, text: "lost from the deal", title: "This deal could never be won, whatever was played.", ply };
+  if (at === 0)
+    return { status, text: "lost from the deal", title: "This deal could never be won, whatever was played.", ply };
   if (Number.isInteger(at) && at > 0) {
     const title = `Move ${at} lost the game: it could still be won before it (${SEES.toLowerCase().slice(0, -1)}).`;
     const luck = lostMoveWords(current.lost_move, at);
@@ -160,13 +163,18 @@ export function lostEnd(state, aids) {
   if (Number.isInteger(at)) {
     const lost = `Move ${at} lost it: before it the game could still be won.`;
     const judged = verdict.lost_move && verdict.lost_move.ply === at ? verdict.lost_move : null;
-    if (judged && judged.status === "judged" && typeof judged.sentence === "string") return { text: `${lost} ${judged.sentence}`, ...where };
-    if (judged && judged.status === "judging") return { text: `${lost} Judging it from what you could see\u2026`, ...where };
+    if (judged && judged.status === "judged" && typeof judged.sentence === "string")
+      return { text: `${lost} ${judged.sentence}`, ...where };
+    if (judged && judged.status === "judging")
+      return { text: `${lost} Judging it from what you could see\u2026`, ...where };
     return { text: lost, ...where };
   }
   const [first, last] = Array.isArray(verdict.lost_between) ? verdict.lost_between : [];
   if (Number.isInteger(first) && Number.isInteger(last)) {
-    return { text: `It was lost between moves ${first} and ${last}: the solver ran out of time to tell which.`, ...where };
+    return {
+      text: `It was lost between moves ${first} and ${last}: the solver ran out of time to tell which.`,
+      ...where,
+    };
   }
   return { text: "No way to win was left.", ...none };
 }
@@ -187,10 +195,18 @@ export function dealOf(state, aids) {
   const deal = aids && aids.deal;
   if (!deal || !state) return null;
   if (deal.status === "dealing") {
-    return { status: "dealing", text: "dealing a winnable game\u2026", title: `Looking for a winnable deal from seed ${deal.from_seed} on.` };
+    return {
+      status: "dealing",
+      text: "dealing a winnable game\u2026",
+      title: `Looking for a winnable deal from seed ${deal.from_seed} on.`,
+    };
   }
   if (deal.status === "failed") {
-    return { status: "failed", text: "no winnable deal", title: `The solver could not deal a winnable game: ${deal.reason}.` };
+    return {
+      status: "failed",
+      text: "no winnable deal",
+      title: `The solver could not deal a winnable game: ${deal.reason}.`,
+    };
   }
   if (deal.status !== "dealt" || deal.game !== state.game || deal.seed !== state.seed) return null;
   const difficulty = deal.difficulty;

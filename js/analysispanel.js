@@ -23,7 +23,8 @@ export class AnalysisPanel {
     const head = makeElement("div", "sw-analysis-head");
     this.analyseButton = makeButton("analyse", "Analyse", "");
     this.analyseButton.querySelector(".sw-button-icon").append(makeIcon(BARS));
-    this.analyseButton.title = "Judge every move of the line from what the player could see (win chances by sampling the hidden cards)";
+    this.analyseButton.title =
+      "Judge every move of the line from what the player could see (win chances by sampling the hidden cards)";
     this.stopButton = makeButton("stop_analysis", "Stop", "\u25A0");
     this.stopButton.title = "Stop the analysis (Escape); the game stays as it is";
     this.stopButton.classList.add("sw-button--active");

@@ -197,7 +197,11 @@ export class Board {
     const spent = context.redeal === false && redealsLeft === 0;
     let title = "Draw";
     if (empty && context.redeal !== null) {
-      title = context.redeal ? "Redeal: turn the waste over" : spent ? "Nothing left to draw" : "Nothing to redeal: the waste is empty";
+      title = context.redeal
+        ? "Redeal: turn the waste over"
+        : spent
+          ? "Nothing left to draw"
+          : "Nothing to redeal: the waste is empty";
     } else if (empty) title = "";
     setAttr(el, "title", title);
     return {
@@ -270,7 +274,19 @@ export class Board {
       const el = makeElement("div", "sw-card", { role: "img" });
       // x, y: offset in the pile; left, top: place on the board; dx, dy: a drag's displacement;
       // dragged: the pointer holds it now.
-      entry = { el, faceNodes: null, up: null, pile: null, x: NaN, y: NaN, left: 0, top: 0, dx: 0, dy: 0, dragged: false };
+      entry = {
+        el,
+        faceNodes: null,
+        up: null,
+        pile: null,
+        x: NaN,
+        y: NaN,
+        left: 0,
+        top: 0,
+        dx: 0,
+        dy: 0,
+        dragged: false,
+      };
       this.cards.set(code, entry);
     }
     return entry;
@@ -303,14 +319,22 @@ export class Board {
   animateMoves(moving) {
     for (const { entry, dx, dy } of moving) {
       if (Math.abs(dx) < 1 && Math.abs(dy) < 1) continue;
-      this.glide(entry.el, translate(entry.x + dx, entry.y + dy), translate(entry.x, entry.y), "cubic-bezier(.2,.7,.3,1)");
+      this.glide(
+        entry.el,
+        translate(entry.x + dx, entry.y + dy),
+        translate(entry.x, entry.y),
+        "cubic-bezier(.2,.7,.3,1)",
+      );
     }
   }
 
   /** `el` glides from the transform `from` to `to` (its own transform already), unless motion is reduced. */
   glide(el, from, to, easing) {
     if (this.reduceMotion || from === to || typeof el.animate !== "function") return;
-    const frames = [{ transform: from, zIndex: 20 }, { transform: to, zIndex: 20 }];
+    const frames = [
+      { transform: from, zIndex: 20 },
+      { transform: to, zIndex: 20 },
+    ];
     const glide = el.animate(frames, { duration: MOVE_ANIMATION_MS, easing });
     this.glides.add(glide);
     // A card on its way is not there yet: a click where it passes (the next click on the

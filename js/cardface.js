@@ -53,7 +53,10 @@ export function faceHTML(code) {
     centre = `<span class="sw-court"><span class="sw-court-letter">${FACE_LETTERS[rank]}</span><span class="sw-mark sw-suit-${suit}"></span></span>`;
   } else {
     const pips = PIPS[rank]
-      .map(([x, y]) => `<span class="sw-pip sw-mark sw-suit-${suit}${y > MIDDLE ? " sw-pip--flip" : ""}" style="left:${x}%;top:${y}%"></span>`)
+      .map(
+        ([x, y]) =>
+          `<span class="sw-pip sw-mark sw-suit-${suit}${y > MIDDLE ? " sw-pip--flip" : ""}" style="left:${x}%;top:${y}%"></span>`,
+      )
       .join("");
     centre = `<span class="sw-pips">${pips}</span><span class="sw-big sw-mark sw-suit-${suit}"></span>`;
   }

@@ -4,8 +4,19 @@ export const RANKS = "A23456789TJQK";
 export const SUITS = "CDHS";
 
 const RANK_WORDS = [
-  "ace", "two", "three", "four", "five", "six", "seven",
-  "eight", "nine", "ten", "jack", "queen", "king",
+  "ace",
+  "two",
+  "three",
+  "four",
+  "five",
+  "six",
+  "seven",
+  "eight",
+  "nine",
+  "ten",
+  "jack",
+  "queen",
+  "king",
 ];
 const SUIT_WORDS = { C: "clubs", D: "diamonds", H: "hearts", S: "spades" };
 export const SUIT_SYMBOLS = { C: "\u2663", D: "\u2666", H: "\u2665", S: "\u2660" };

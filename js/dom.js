@@ -38,7 +38,12 @@ const SVG = "http://www.w3.org/2000/svg";
 /** A 16 x 16 icon in the text's colour from `shapes`: [[tag, attributes], ...] (e.g. ["rect", { x, y, ... }]). */
 export function makeIcon(shapes) {
   const svg = document.createElementNS(SVG, "svg");
-  for (const [name, value] of Object.entries({ viewBox: "0 0 16 16", width: "1em", height: "1em", fill: "currentColor" })) {
+  for (const [name, value] of Object.entries({
+    viewBox: "0 0 16 16",
+    width: "1em",
+    height: "1em",
+    fill: "currentColor",
+  })) {
     svg.setAttribute(name, value);
   }
   for (const [tag, attributes] of shapes) {

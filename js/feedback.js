@@ -134,13 +134,18 @@ export class Feedback {
     const message = typeof state.message === "string" ? state.message : "";
     // A win's message ("You won in 116 moves!") says again what the title and the line of
     // moves and time say: each is said once.
-    const text = demoWon ? "The solver's winning line, played to the end." : state.termination === "won" ? "" : withoutLead(message, title);
+    const text = demoWon
+      ? "The solver's winning line, played to the end."
+      : state.termination === "won"
+        ? ""
+        : withoutLead(message, title);
     setText(this.overlayText, text);
     this.overlayText.hidden = !text;
     const moves = Number(state.moves) || 0;
-    const time = Number.isFinite(state.finished_at) && Number.isFinite(state.first_move_at)
-      ? clockText(timePlayed(state, state.finished_at))
-      : null;
+    const time =
+      Number.isFinite(state.finished_at) && Number.isFinite(state.first_move_at)
+        ? clockText(timePlayed(state, state.finished_at))
+        : null;
     setText(this.overlayStats, `${moves} move${moves === 1 ? "" : "s"}${time ? ` \u00B7 ${time}` : ""}`);
     this.overlayUndo.disabled = !state.can_undo;
     // A finished lesson still runs until Python ends it, and refuses new games till then.

@@ -42,7 +42,8 @@ export function kernelGone(status) {
 function kernelOf(model) {
   const manager = model.widget_manager;
   const kernel = manager ? manager.kernel : null;
-  const followed = kernel && [kernel.statusChanged, kernel.disposed].every((signal) => signal && typeof signal.connect === "function");
+  const followed =
+    kernel && [kernel.statusChanged, kernel.disposed].every((signal) => signal && typeof signal.connect === "function");
   return followed ? kernel : null;
 }
 
@@ -58,7 +59,10 @@ export class KernelLink {
     this.onLost = onLost;
     this.say = say;
     const kernel = this.kernel;
-    this.status = linkAtStart(host.classList.contains(DISCONNECTED_CLASS), kernel && (kernel.isDisposed ? "dead" : kernel.status));
+    this.status = linkAtStart(
+      host.classList.contains(DISCONNECTED_CLASS),
+      kernel && (kernel.isDisposed ? "dead" : kernel.status),
+    );
     this.lostAt = this.status === "live" ? null : Date.now(); // where the clock stops
     this.note = makeElement("p", "sw-no-kernel", { hidden: "" });
     this.showNote();

@@ -84,7 +84,8 @@ export function pileLabel(pile, extra = {}) {
   if (pile.kind === "foundation" && extra.takes) parts.push(foundationHintWords(pile.cards, extra.takes));
   if (pile.kind === "stock") {
     // canRedeal null: not known yet (a pending move emptied the stock).
-    if (count === 0 && extra.canRedeal !== null) parts.push(extra.canRedeal ? "select to redeal" : "nothing left to draw");
+    if (count === 0 && extra.canRedeal !== null)
+      parts.push(extra.canRedeal ? "select to redeal" : "nothing left to draw");
     parts.push(redealsWords(extra.redealsLeft));
   }
   return parts.join(", ");
@@ -127,7 +128,12 @@ export function describeLastMove(lastMove, position) {
   if (source === "stock") {
     const drawn = position.waste;
     const top = drawn[drawn.length - 1];
-    const what = count > 1 ? `${plural(count, "card")}, ${top ? cardWords(top) : "none"} on top` : top ? `the ${cardWords(top)}` : "a card";
+    const what =
+      count > 1
+        ? `${plural(count, "card")}, ${top ? cardWords(top) : "none"} on top`
+        : top
+          ? `the ${cardWords(top)}`
+          : "a card";
     return `${prefix}Drew ${what}.`;
   }
   if (target === "stock") return `${prefix}Turned the waste over: ${plural(count, "card")} back in the stock.`;

@@ -31,7 +31,9 @@ export class LessonPanel {
     setText(this.progress, `${where} of ${lesson.total} \u00B7 found ${lesson.found} \u00B7 shown ${lesson.shown}`);
     this.final.hidden = !lesson.done;
     if (lesson.done) {
-      const found = mistakes ? `${lesson.found} of ${lesson.total} better moves` : `${lesson.found} of ${moves(lesson.total)}`;
+      const found = mistakes
+        ? `${lesson.found} of ${lesson.total} better moves`
+        : `${lesson.found} of ${moves(lesson.total)}`;
       setText(this.final, `Lesson done: you found ${found} yourself, ${lesson.shown} shown.`);
     }
     this.showMeButton.title = mistakes ? "Play the best move here for me" : "Play the lesson's next move for me";

@@ -32,7 +32,8 @@ export function streakText(streak) {
 }
 
 /** How the win rate counts abandoned games, said under the figures. */
-export const WIN_RATE_WORDS = "The win rate is the share of games won among all those played: an abandoned game counts as a game not won.";
+export const WIN_RATE_WORDS =
+  "The win rate is the share of games won among all those played: an abandoned game counts as a game not won.";
 
 /** The statistics' figures as [label, text] pairs, in the panel's order. */
 export function statisticsRows(stats) {
@@ -123,7 +124,8 @@ export function kindText(answer) {
   return answer.game === "klondike" && Number.isInteger(draw) ? `${title}, draw ${draw}` : title;
 }
 
-const TURN_ON = 'To record them, make the board without library=False (or with library="games.sqlite") and with SOLITAIRE_WIDGET_LIBRARY unset or set to a file\'s path.';
+const TURN_ON =
+  'To record them, make the board without library=False (or with library="games.sqlite") and with SOLITAIRE_WIDGET_LIBRARY unset or set to a file\'s path.';
 
 /** What the panel says of recording: "" while on, else why games are not recorded (and, when off, how to turn it on). */
 export function recordingText(recording) {

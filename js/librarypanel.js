@@ -57,7 +57,12 @@ export class LibraryPanel {
 
     const panelId = `sw-library-${viewId}`;
     this.button.setAttribute("aria-controls", panelId);
-    this.el = makeElement("section", "sw-library", { ...SUPPRESS_SHORTCUTS, id: panelId, "aria-label": "Statistics and history", hidden: "" });
+    this.el = makeElement("section", "sw-library", {
+      ...SUPPRESS_SHORTCUTS,
+      id: panelId,
+      "aria-label": "Statistics and history",
+      hidden: "",
+    });
     this.title = makeElement("p", "sw-library-title");
     const tablist = this.makeTabs(panelId, signal);
     const head = makeElement("div", "sw-library-head");
@@ -80,12 +85,26 @@ export class LibraryPanel {
     this.tabs = new Map();
     this.pages = new Map();
     for (const [name, words] of TABS) {
-      const tab = makeElement("button", "sw-tab", { ...SUPPRESS_SHORTCUTS, type: "button", role: "tab", id: `${panelId}-${name}-tab`, "aria-controls": `${panelId}-${name}`, "data-tab": name });
+      const tab = makeElement("button", "sw-tab", {
+        ...SUPPRESS_SHORTCUTS,
+        type: "button",
+        role: "tab",
+        id: `${panelId}-${name}-tab`,
+        "aria-controls": `${panelId}-${name}`,
+        "data-tab": name,
+      });
       tab.textContent = words;
       tab.addEventListener("click", () => this.selectTab(name, true), { signal });
       tablist.append(tab);
       this.tabs.set(name, tab);
-      this.pages.set(name, makeElement("div", "sw-library-page", { role: "tabpanel", id: `${panelId}-${name}`, "aria-labelledby": `${panelId}-${name}-tab` }));
+      this.pages.set(
+        name,
+        makeElement("div", "sw-library-page", {
+          role: "tabpanel",
+          id: `${panelId}-${name}`,
+          "aria-labelledby": `${panelId}-${name}-tab`,
+        }),
+      );
     }
     tablist.addEventListener("keydown", (event) => this.onTabKey(event), { signal });
     return tablist;
@@ -228,7 +247,12 @@ export class LibraryPanel {
     const rows = historyRows(history);
     this.rows.replaceChildren();
     for (const row of rows) {
-      const tr = makeElement("tr", "sw-history-row", { tabindex: "-1", "data-game-id": String(row.id), "data-result": row.result, "aria-label": row.label });
+      const tr = makeElement("tr", "sw-history-row", {
+        tabindex: "-1",
+        "data-game-id": String(row.id),
+        "data-result": row.result,
+        "aria-label": row.label,
+      });
       if (row.current) tr.setAttribute("aria-current", "true");
       for (const text of [row.date, row.result, row.moves, row.time]) {
         const td = makeElement("td");
@@ -239,7 +263,10 @@ export class LibraryPanel {
     }
     if (rows.length) this.rows.firstChild.tabIndex = 0;
     this.table.hidden = rows.length === 0;
-    setText(this.empty, recorded ? "No game of this kind in the library yet: it records a game from its first move." : "");
+    setText(
+      this.empty,
+      recorded ? "No game of this kind in the library yet: it records a game from its first move." : "",
+    );
     this.empty.hidden = rows.length > 0 || !recorded;
     setText(this.more, rows.length >= 50 ? "The latest 50 games; w.library.games() has them all." : "");
     this.more.hidden = rows.length < 50;

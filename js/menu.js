@@ -12,7 +12,13 @@ export class Menu {
     this.button = button;
     this.bounds = bounds;
     this.el = makeElement("div", "sw-menu");
-    this.panel = makeElement("div", "sw-menu-panel", { ...SUPPRESS_SHORTCUTS, id: panelId, role: "group", "aria-label": label, hidden: "" });
+    this.panel = makeElement("div", "sw-menu-panel", {
+      ...SUPPRESS_SHORTCUTS,
+      id: panelId,
+      role: "group",
+      "aria-label": label,
+      hidden: "",
+    });
     button.setAttribute("aria-expanded", "false");
     button.setAttribute("aria-controls", panelId);
     this.el.append(button, this.panel);

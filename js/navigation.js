@@ -6,10 +6,26 @@ import { SUPPRESS_SHORTCUTS, makeButton, makeElement, makeIcon, setAttr, setText
 // The step icons (⏮ ◀ ▶ ⏭) are drawn, not typed: many fonts lack the characters ⏮ and ⏭.
 // Each is [action, words, its keys, shapes in a 16 x 16 box].
 const STEPS = [
-  ["first", "To the start", "Home in the move list", [["rect", { x: 3, y: 3, width: 2, height: 10 }], ["polygon", { points: "13,3 13,13 6,8" }]]],
+  [
+    "first",
+    "To the start",
+    "Home in the move list",
+    [
+      ["rect", { x: 3, y: 3, width: 2, height: 10 }],
+      ["polygon", { points: "13,3 13,13 6,8" }],
+    ],
+  ],
   ["back", "Back one move", "[, or Left in the move list", [["polygon", { points: "11,3 11,13 4,8" }]]],
   ["forward", "Forward one move", "], or Right in the move list", [["polygon", { points: "5,3 5,13 12,8" }]]],
-  ["last", "To the end of the line", "End in the move list", [["polygon", { points: "3,3 3,13 10,8" }], ["rect", { x: 11, y: 3, width: 2, height: 10 }]]],
+  [
+    "last",
+    "To the end of the line",
+    "End in the move list",
+    [
+      ["polygon", { points: "3,3 3,13 10,8" }],
+      ["rect", { x: 11, y: 3, width: 2, height: 10 }],
+    ],
+  ],
 ];
 
 const REPLAY_DELAYS_MS = [500, 1000, 2000];

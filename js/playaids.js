@@ -28,10 +28,24 @@ const SLIDERS = [
 ];
 
 // The choices of the menu's selects, as Python names them, the default first.
-const AUTOPLAY_MODES = [["off", "Off"], ["safe", "Safe moves home"]];
-const DEMO_SPEEDS = [["normal", "Normal"], ["slow", "Slow"], ["fast", "Fast"]];
-const HINT_MODES = [["fair", "Fair: from what you can see"], ["solver", "Solver's: sees every card"]];
-const SCORINGS = [["off", "Off"], ["standard", "Standard"], ["vegas", "Vegas (Klondike)"]];
+const AUTOPLAY_MODES = [
+  ["off", "Off"],
+  ["safe", "Safe moves home"],
+];
+const DEMO_SPEEDS = [
+  ["normal", "Normal"],
+  ["slow", "Slow"],
+  ["fast", "Fast"],
+];
+const HINT_MODES = [
+  ["fair", "Fair: from what you can see"],
+  ["solver", "Solver's: sees every card"],
+];
+const SCORINGS = [
+  ["off", "Off"],
+  ["standard", "Standard"],
+  ["vegas", "Vegas (Klondike)"],
+];
 const HINT_TITLES = {
   fair: "Show the move with the best win chance from the cards you have seen (H)",
   solver: "Show the solver's move; it sees every card, the face-down ones too (H)",
@@ -145,7 +159,8 @@ export class PlayAids {
     optionsButton.title = "Winnable deals, auto-play and the still-winnable check";
     this.menu = new Menu(optionsButton, "Options", `sw-options-${view.viewId}`, () => view.root);
 
-    const box = (control) => makeElement("input", "sw-checkbox", { ...SUPPRESS_SHORTCUTS, type: "checkbox", "data-control": control });
+    const box = (control) =>
+      makeElement("input", "sw-checkbox", { ...SUPPRESS_SHORTCUTS, type: "checkbox", "data-control": control });
     this.winnableBox = box("winnable-deals");
     this.checkBox = box("check-winnable");
     this.autoplaySelect = select("autoplay-mode", AUTOPLAY_MODES);
@@ -153,14 +168,30 @@ export class PlayAids {
     this.hintSelect = select("hint-mode", HINT_MODES);
     this.scoringSelect = select("scoring", SCORINGS);
     this.vegasChoice = this.scoringSelect.querySelector("option[value='vegas']");
-    const hintRow = option(this.hintSelect, "Hints", "Fair hints judge by sampling the cards you have not seen; the solver's see them all.");
-    const autoplayRow = option(this.autoplaySelect, "Auto-play after each move", "Sends cards home after your move when that can never cost the game.");
+    const hintRow = option(
+      this.hintSelect,
+      "Hints",
+      "Fair hints judge by sampling the cards you have not seen; the solver's see them all.",
+    );
+    const autoplayRow = option(
+      this.autoplaySelect,
+      "Auto-play after each move",
+      "Sends cards home after your move when that can never cost the game.",
+    );
     const demoRow = option(this.demoSelect, "Demo speed", "How fast Demo plays the solver's winning line.");
-    const scoringRow = option(this.scoringSelect, "Score", "Shown beside the move count. Vegas (Klondike): a deal costs $52, each card home pays $5, and the balance adds up across games.");
+    const scoringRow = option(
+      this.scoringSelect,
+      "Score",
+      "Shown beside the move count. Vegas (Klondike): a deal costs $52, each card home pays $5, and the balance adds up across games.",
+    );
     for (const row of [hintRow, autoplayRow, demoRow, scoringRow]) row.classList.add("sw-option--select");
     this.menu.panel.append(
       heading("New games"),
-      option(this.winnableBox, "Winnable deals only", "Deals the first seed from yours on that the solver proves winnable."),
+      option(
+        this.winnableBox,
+        "Winnable deals only",
+        "Deals the first seed from yours on that the solver proves winnable.",
+      ),
       heading("While playing"),
       hintRow,
       autoplayRow,
@@ -214,7 +245,9 @@ export class PlayAids {
     if (control === "winnable-deals") {
       this.winnableDeals = this.winnableBox.checked;
       this.render();
-      this.view.feedback.announce(this.winnableDeals ? "New games will be winnable deals." : "New games will be any deal.");
+      this.view.feedback.announce(
+        this.winnableDeals ? "New games will be winnable deals." : "New games will be any deal.",
+      );
     } else if (control === "check-winnable") {
       this.query("setting", { name: "check_winnable", value: this.checkBox.checked });
     } else if (control === "autoplay-mode") {
@@ -306,7 +339,10 @@ export class PlayAids {
     const told = hint ? `${hint.version}:${hint.status}:${hint.sentence}` : null;
     if (told === this.toldHint) return;
     this.toldHint = told;
-    if (hint) this.view.feedback.announce(hint.status === "thinking" ? "Looking for a hint." : `${hintKind(hint).title}: ${hintWords(hint)}`);
+    if (hint)
+      this.view.feedback.announce(
+        hint.status === "thinking" ? "Looking for a hint." : `${hintKind(hint).title}: ${hintWords(hint)}`,
+      );
   }
 
   /** A new verdict of the still-winnable check, said once to screen readers (not "checking"). */

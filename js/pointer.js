@@ -141,7 +141,10 @@ export class PointerPlay {
       hover: null,
       // Where the pointer holds the lead card, as a share of its size: laid out again at
       // another size, the cards stay held at the same spot.
-      grip: { x: (press.x - boardRect.left - lead.left) / cardWidth, y: (press.y - boardRect.top - lead.top) / cardHeight },
+      grip: {
+        x: (press.x - boardRect.left - lead.left) / cardWidth,
+        y: (press.y - boardRect.top - lead.top) / cardHeight,
+      },
       clientX: press.x,
       clientY: press.y,
       boardRect,

@@ -28,7 +28,12 @@ function startsBlock(line) {
 }
 
 function tableCells(line) {
-  return line.trim().replace(/^\|/, "").replace(/\|$/, "").split("|").map((cell) => cell.trim());
+  return line
+    .trim()
+    .replace(/^\|/, "")
+    .replace(/\|$/, "")
+    .split("|")
+    .map((cell) => cell.trim());
 }
 
 /**
@@ -238,7 +243,11 @@ export class RulesPanel {
     const head = makeElement("div", "sw-rules-head");
     head.append(this.heading, this.closeButton);
     // Focusable, so the keys scroll it.
-    this.text = makeElement("div", "sw-rules-text", { tabindex: "0", role: "document", "aria-labelledby": `${panelId}-title` });
+    this.text = makeElement("div", "sw-rules-text", {
+      tabindex: "0",
+      role: "document",
+      "aria-labelledby": `${panelId}-title`,
+    });
     this.el.append(head, this.text);
     this.el.addEventListener("keydown", (event) => this.onKey(event), { signal });
     this.onRules = () => this.draw();

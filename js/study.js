@@ -231,7 +231,9 @@ export class Study {
     if (problem) return;
     const ply = { first: 0, back: state.ply - 1, forward: state.ply + 1, last: state.line_length }[action];
     if (ply < 0 || ply > state.line_length || ply === state.ply) {
-      this.view.feedback.announce(action === "first" || action === "back" ? "At the start." : "At the end of the line.");
+      this.view.feedback.announce(
+        action === "first" || action === "back" ? "At the start." : "At the end of the line.",
+      );
       return;
     }
     this.goto(ply);
@@ -253,7 +255,9 @@ export class Study {
   describeNavigation(previous, state) {
     const last = state.last_move;
     // A goto to the start leaves last_move empty, as a new deal does; a new deal restarts the clock.
-    const wentTo = last ? last.action === "goto" : state.started_at === previous.started_at && state.ply !== previous.ply;
+    const wentTo = last
+      ? last.action === "goto"
+      : state.started_at === previous.started_at && state.ply !== previous.ply;
     if (!wentTo) return null;
     const line = this.timeline.lineOf(state.line_end);
     const row = line && line[state.ply];

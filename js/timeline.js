@@ -121,7 +121,20 @@ export class MoveList {
     // Cloning one prepared entry is cheaper than building each of hundreds of them.
     const el = this.template.cloneNode(true);
     const [number, move, sentence] = el.children;
-    const entry = { el, number, move, sentence, label: null, comment: null, row: null, kind: null, ply: -1, depth: 0, ahead: false, judged: null };
+    const entry = {
+      el,
+      number,
+      move,
+      sentence,
+      label: null,
+      comment: null,
+      row: null,
+      kind: null,
+      ply: -1,
+      depth: 0,
+      ahead: false,
+      judged: null,
+    };
     this.entries.set(id, entry);
     return entry;
   }

@@ -31,7 +31,8 @@ export function seedRefusal(typed) {
 /** The game chooser's entry that opens the Rules panel instead of dealing. */
 const RULES_ENTRY = "rules";
 
-const CLOCK_HELD = "The time recorded with this game (none for a lesson): the clock starts again with a move of your own.";
+const CLOCK_HELD =
+  "The time recorded with this game (none for a lesson): the clock starts again with a move of your own.";
 
 function seedText(seed) {
   return seed === null || seed === undefined ? "" : String(seed);
@@ -46,7 +47,11 @@ export class Toolbar {
   constructor(view) {
     this.view = view;
     this.el = makeElement("div", "sw-toolbar", { role: "group", "aria-label": "Game controls" });
-    this.gameSelect = makeElement("select", "sw-select", { ...SUPPRESS_SHORTCUTS, "data-control": "game", "aria-label": "Game" });
+    this.gameSelect = makeElement("select", "sw-select", {
+      ...SUPPRESS_SHORTCUTS,
+      "data-control": "game",
+      "aria-label": "Game",
+    });
     for (const [value, title] of GAMES) {
       const option = makeElement("option", "", { value });
       option.textContent = title;
@@ -77,7 +82,14 @@ export class Toolbar {
     const dealGroup = makeElement("div", "sw-group");
     dealGroup.append(this.gameSelect, this.drawSelect, this.newButton, seedLabel);
     const playGroup = makeElement("div", "sw-group");
-    playGroup.append(this.restartButton, this.undoButton, this.redoButton, this.autoButton, this.demoButton, this.stopButton);
+    playGroup.append(
+      this.restartButton,
+      this.undoButton,
+      this.redoButton,
+      this.autoButton,
+      this.demoButton,
+      this.stopButton,
+    );
     this.el.append(dealGroup, playGroup, stats);
     this.clockTimer = setInterval(() => this.updateClock(), 1000);
   }

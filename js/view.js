@@ -59,7 +59,12 @@ export class SolitaireView {
     this.pending = null; // { request, state }: a move drawn before Python's answer, and that picture
     this.drawsQueued = 0; // clicks on the stock made while a move waited, drawn one per new state
     this.focusId = "stock"; // the pile with the board's tab stop
-    this.kernelLink = new KernelLink({ model, host, onLost: () => this.kernelLost(), say: (text) => this.feedback.announce(text) });
+    this.kernelLink = new KernelLink({
+      model,
+      host,
+      onLost: () => this.kernelLost(),
+      say: (text) => this.feedback.announce(text),
+    });
     this.channel = new IntentChannel({
       viewId: this.viewId,
       send: (content) => this.model.send(content),
@@ -95,10 +100,18 @@ export class SolitaireView {
       viewId: this.viewId,
       model: this.model,
       query: () => (this.problem ? null : this.aids.query("library")),
-      open: (id) => this.abandoning(() => this.sendIntent("open_game", { id }), { question: "Open this past game?", yes: "Open it" }),
+      open: (id) =>
+        this.abandoning(() => this.sendIntent("open_game", { id }), {
+          question: "Open this past game?",
+          yes: "Open it",
+        }),
       feedback: this.feedback,
     });
-    this.rules = new RulesPanel({ viewId: this.viewId, model: this.model, focusBoard: () => this.keyboard.setFocus(this.focusId) });
+    this.rules = new RulesPanel({
+      viewId: this.viewId,
+      model: this.model,
+      focusBoard: () => this.keyboard.setFocus(this.focusId),
+    });
     this.switchingTo = null; // the game the player chose here, until a state of it arrives
     this.toolbar.helpButton.before(this.library.button, this.rules.button);
     this.toolbar.helpButton.after(this.keyboard.keyTable);
@@ -170,7 +183,8 @@ export class SolitaireView {
     for (const [target, type, handler, options] of this.listeners) target.removeEventListener(type, handler, options);
     this.listeners = [];
     if (this.resizeObserver) this.resizeObserver.disconnect();
-    for (const part of [this.toolbar, this.feedback, this.study, this.aids, this.library, this.rules, this.kernelLink]) part.destroy();
+    for (const part of [this.toolbar, this.feedback, this.study, this.aids, this.library, this.rules, this.kernelLink])
+      part.destroy();
     this.channel.settle();
     this.root.remove();
   }

@@ -111,7 +111,13 @@ describe("the play aids in the view", () => {
     return shown;
   };
   const hintFor = (state, move) => ({
-    hint: { version: state.version, status: "ready", source: "heuristic", sentence: "a♥ home: the heuristic's best move", move },
+    hint: {
+      version: state.version,
+      status: "ready",
+      source: "heuristic",
+      sentence: "a♥ home: the heuristic's best move",
+      move,
+    },
     winnable: null,
     deal: null,
   });
@@ -157,7 +163,10 @@ describe("the play aids in the view", () => {
   it("no hint during a lesson or once the game is over", () => {
     const won = view(fixture("klondike_won"));
     expect(won.q("[data-action='hint']").disabled).toBe(true);
-    const lesson = view({ ...fixture("klondike_start"), lesson: { total: 3, ply: 0, found: 0, shown: 0, done: false, said: null } });
+    const lesson = view({
+      ...fixture("klondike_start"),
+      lesson: { total: 3, ply: 0, found: 0, shown: 0, done: false, said: null },
+    });
     expect(lesson.q("[data-action='hint']").disabled).toBe(true);
     key(lesson.pile("stock"), "h");
     expect(lesson.model.sent).toEqual([]);
@@ -219,9 +228,20 @@ describe("the play aids in the view", () => {
     expect(lost.textContent).toBe("Looking for the move that lost it\u2026");
     const back = overlay.querySelector("[data-action='goto_lost']");
     expect(back.hidden).toBe(true);
-    const judged = { status: "judged", ply: 21, luck: "bad luck", sentence: "Move 21 (x) was bad luck: it was as good as any." };
-    model.change("aids", { hint: null, winnable: { version: stuck.version, status: "lost", lost_at: 21, lost_move: judged }, deal: null });
-    expect(lost.textContent).toBe("Move 21 lost it: before it the game could still be won. Move 21 (x) was bad luck: it was as good as any.");
+    const judged = {
+      status: "judged",
+      ply: 21,
+      luck: "bad luck",
+      sentence: "Move 21 (x) was bad luck: it was as good as any.",
+    };
+    model.change("aids", {
+      hint: null,
+      winnable: { version: stuck.version, status: "lost", lost_at: 21, lost_move: judged },
+      deal: null,
+    });
+    expect(lost.textContent).toBe(
+      "Move 21 lost it: before it the game could still be won. Move 21 (x) was bad luck: it was as good as any.",
+    );
     expect(back.hidden).toBe(false);
     expect(back.textContent).toContain("Back to before move 21");
     // The chip shows it too, though the check is off.
@@ -254,7 +274,12 @@ describe("the play aids in the view", () => {
     expect(model.sent.filter((sent) => sent.kind === "new_game")).toHaveLength(1);
     expect(q(".sw-toast").textContent).toBe("Still dealing a winnable game\u2026");
     const deal = { status: "dealt", game: "klondike", seed: 41, from_seed: 40, difficulty: null };
-    model.setState({ ...structuredClone(state), version: state.version + 1, seed: 41, started_at: state.started_at + 1 });
+    model.setState({
+      ...structuredClone(state),
+      version: state.version + 1,
+      seed: 41,
+      started_at: state.started_at + 1,
+    });
     model.change("aids", { hint: null, winnable: null, deal });
     expect(q(".sw-deal").textContent).toBe("winnable \u00B7 rating\u2026");
     expect(q(".sw-toast").textContent).toBe("Winnable deal: seed 41, the first winnable one from 40.");

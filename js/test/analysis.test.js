@@ -50,16 +50,26 @@ describe("reading the analysis", () => {
     expect(cells[2].title).toMatch(/^Move 3, .*: blunder\. Win chance 50% before it, 0% after it\.$/);
     // Another line from move 2 on: its cells are off the line and none is current there.
     const other = stripCells(analysisOf(DONE), [{ id: 0 }, { id: 1 }, { id: 9 }], 2);
-    expect(other.map((cell) => [cell.onLine, cell.current])).toEqual([[true, false], [false, false], [false, false]]);
+    expect(other.map((cell) => [cell.onLine, cell.current])).toEqual([
+      [true, false],
+      [false, false],
+      [false, false],
+    ]);
   });
 
   it("says the progress, the end, and the count of each judgement", () => {
-    expect(analysisWords(analysisOf({ ...DONE, status: "running", done: 2, total: 30, moves: [] }))).toBe("Analysing\u2026 2 of 30 moves");
+    expect(analysisWords(analysisOf({ ...DONE, status: "running", done: 2, total: 30, moves: [] }))).toBe(
+      "Analysing\u2026 2 of 30 moves",
+    );
     expect(analysisWords(analysisOf(DONE))).toBe("Analysed 3 moves: 1 blunder, 1 mistake.");
     const open = { ...DONE, moves: [...DONE.moves, row(4, null, 0.2)] };
-    expect(analysisWords(analysisOf(open))).toBe("Analysed 4 moves: 1 blunder, 1 mistake; 1 not judged (more samples would tell).");
+    expect(analysisWords(analysisOf(open))).toBe(
+      "Analysed 4 moves: 1 blunder, 1 mistake; 1 not judged (more samples would tell).",
+    );
     const stopped = { status: "stopped", said: "stopped after 4 of 9 moves: the game is unchanged", moves: [] };
-    expect(analysisWords(analysisOf(stopped))).toBe("Analysis stopped: stopped after 4 of 9 moves: the game is unchanged.");
+    expect(analysisWords(analysisOf(stopped))).toBe(
+      "Analysis stopped: stopped after 4 of 9 moves: the game is unchanged.",
+    );
     expect(analysisWords(analysisOf(null))).toBe("");
     expect(judgementCounts([row(1, "best", 1), row(2, "good", 1)])).toBe("no mistakes");
     expect(judgementCounts([row(1, "inaccuracy", 1), row(2, "inaccuracy", 1), row(3, "only move", 1)])).toBe(
@@ -77,7 +87,9 @@ describe("reading the analysis", () => {
   it("tells one story with the move the check named as the one that lost the game", () => {
     const line = [{ id: 0 }, { id: 1 }, { id: 2 }, { id: 3 }, { id: 4 }];
     const moves = [row(1, "best", 0.5), row(2, "mistake", 0.3), row(3, "good", 0.3), row(4, "best", 0)];
-    expect(lostStory(moves, 4, line)).toBe("Move 4 lost the game, but from what you could see it was bad luck; the mistake was move 2, a mistake.");
+    expect(lostStory(moves, 4, line)).toBe(
+      "Move 4 lost the game, but from what you could see it was bad luck; the mistake was move 2, a mistake.",
+    );
     expect(lostStory(moves, 2, line)).toBe("Move 2 lost the game: a mistake.");
     expect(lostStory([row(1, "best", 0.5), row(2, "good", 0)], 2, line)).toBe(
       "Move 2 lost the game, but from what you could see it was bad luck: no move up to it was a mistake.",
@@ -103,15 +115,26 @@ describe("which kind of hint, and the losing move", () => {
 
   it("adds bad luck or a mistake to the chip, with the sentence in its title", () => {
     const state = { version: 4, status: "playing" };
-    const lost = (lostMove) => ({ winnable: { version: 4, status: "lost", lost_at: 3, lost_between: [3, 3], lost_move: lostMove } });
+    const lost = (lostMove) => ({
+      winnable: { version: 4, status: "lost", lost_at: 3, lost_between: [3, 3], lost_move: lostMove },
+    });
     const judging = verdictOf(state, lost({ status: "judging", ply: 3 }), true);
     expect(judging.text).toBe("lost since move 3");
     expect(judging.title).toMatch(/the solver sees every card.*Judging it from what you could see/);
-    const sentence = "Move 3 (turn one card from the stock) was bad luck: from what you could see it was as good as any, winning 41%.";
-    const luck = verdictOf(state, lost({ status: "judged", ply: 3, luck: "bad luck", judgement: "best", sentence }), true);
+    const sentence =
+      "Move 3 (turn one card from the stock) was bad luck: from what you could see it was as good as any, winning 41%.";
+    const luck = verdictOf(
+      state,
+      lost({ status: "judged", ply: 3, luck: "bad luck", judgement: "best", sentence }),
+      true,
+    );
     expect([luck.text, luck.luck]).toEqual(["lost since move 3 \u00B7 bad luck", "bad luck"]);
     expect(luck.title.endsWith(sentence)).toBe(true);
-    const mistake = verdictOf(state, lost({ status: "judged", ply: 3, luck: "mistake", judgement: "blunder", sentence: "…" }), true);
+    const mistake = verdictOf(
+      state,
+      lost({ status: "judged", ply: 3, luck: "mistake", judgement: "blunder", sentence: "…" }),
+      true,
+    );
     expect(mistake.text).toBe("lost since move 3 \u00B7 a mistake");
     // A judgement of another move (the verdict moved on) says nothing.
     expect(lostMoveWords({ status: "judged", ply: 2, luck: "mistake" }, 3)).toBe(null);
@@ -129,10 +152,17 @@ describe("which kind of hint, and the losing move", () => {
 
   it("names the move that lost a finished game, with or without the check on", () => {
     const stuck = { version: 9, status: "stuck", termination: "no_useful_moves" };
-    const lost = (fields) => ({ winnable: { version: 9, status: "lost", lost_between: null, lost_move: null, ...fields } });
+    const lost = (fields) => ({
+      winnable: { version: 9, status: "lost", lost_between: null, lost_move: null, ...fields },
+    });
     expect(lostEnd({ ...stuck, status: "playing" }, lost({ lost_at: 3 }))).toBe(null);
     expect(lostEnd(stuck, null).text).toBe("Looking for the move that lost it\u2026");
-    const judged = { status: "judged", ply: 3, luck: "mistake", sentence: "Move 3 (x) was a blunder: it gave up 40 points." };
+    const judged = {
+      status: "judged",
+      ply: 3,
+      luck: "mistake",
+      sentence: "Move 3 (x) was a blunder: it gave up 40 points.",
+    };
     expect(lostEnd(stuck, lost({ lost_at: 3, lost_move: judged }))).toEqual({
       text: "Move 3 lost it: before it the game could still be won. Move 3 (x) was a blunder: it gave up 40 points.",
       ply: 2,
@@ -175,7 +205,11 @@ describe("the analysis on the board", () => {
     key(q("[data-pile='stock']"), "Escape");
     expect(model.sent.at(-1)).toMatchObject({ kind: "stop_analysis" });
     expect(model.sent.filter((sent) => sent.kind === "stop_analysis")).toHaveLength(2);
-    model.change("analysis", { status: "stopped", said: "stopped after 1 of 3 moves: the game is unchanged", moves: [] });
+    model.change("analysis", {
+      status: "stopped",
+      said: "stopped after 1 of 3 moves: the game is unchanged",
+      moves: [],
+    });
     expect(q("[data-action='stop_analysis']").hidden).toBe(true);
     expect(q(".sw-analysis").dataset.status).toBe("stopped");
     expect(q("[data-strip]").hidden).toBe(true);
@@ -189,7 +223,11 @@ describe("the analysis on the board", () => {
     expect(document.activeElement).toBe(q("[data-action='stop_analysis']"));
     key(document.activeElement, "Escape");
     expect(model.sent.at(-1)).toMatchObject({ kind: "stop_analysis" });
-    model.change("analysis", { status: "stopped", said: "stopped after 0 of 3 moves: the game is unchanged", moves: [] });
+    model.change("analysis", {
+      status: "stopped",
+      said: "stopped after 0 of 3 moves: the game is unchanged",
+      moves: [],
+    });
     expect(document.activeElement).toBe(q("[data-action='analyse']"));
     expect(q("[aria-live]").textContent).toBe("Analysis stopped: stopped after 0 of 3 moves: the game is unchanged.");
   });
@@ -207,7 +245,11 @@ describe("the analysis on the board", () => {
     expect(entry(0).hasAttribute("data-judgement")).toBe(false);
 
     const cells = qa("[data-strip] [data-ply]");
-    expect(cells.map((cell) => [cell.dataset.ply, cell.dataset.judgement])).toEqual([["1", "best"], ["2", "mistake"], ["3", "blunder"]]);
+    expect(cells.map((cell) => [cell.dataset.ply, cell.dataset.judgement])).toEqual([
+      ["1", "best"],
+      ["2", "mistake"],
+      ["3", "blunder"],
+    ]);
     expect(cells.map((cell) => cell.firstChild.style.height)).toEqual(["50%", "35%", "4%"]);
     expect(q(".sw-strip-cell--current").dataset.ply).toBe("3");
 

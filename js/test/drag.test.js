@@ -63,7 +63,9 @@ function cardSize(root) {
 /** The middle of `pile`'s top card (or of the pile), by the board's current layout. */
 function middleOf(pile) {
   const cards = pile.querySelectorAll("[data-card]");
-  const [x, y] = cards.length ? placeOf(cards[cards.length - 1]) : [parseFloat(pile.style.left), parseFloat(pile.style.top)];
+  const [x, y] = cards.length
+    ? placeOf(cards[cards.length - 1])
+    : [parseFloat(pile.style.left), parseFloat(pile.style.top)];
   const width = parseFloat(pile.style.width);
   return [x + width / 2, y + width / 2];
 }

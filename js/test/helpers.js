@@ -28,14 +28,33 @@ export function fixture(name) {
 export function mainLine(length) {
   const rows = [{ id: 0, parent: null, index: 0, ply: 0, move: null, sentence: "the deal", comment: "", marks: [] }];
   for (let ply = 1; ply <= length; ply += 1) {
-    rows.push({ id: ply, parent: ply - 1, index: 0, ply, move: `t${ply % 7}>f0`, sentence: `move ${ply} in words`, comment: "", marks: [] });
+    rows.push({
+      id: ply,
+      parent: ply - 1,
+      index: 0,
+      ply,
+      move: `t${ply % 7}>f0`,
+      sentence: `move ${ply} in words`,
+      comment: "",
+      marks: [],
+    });
   }
   return rows;
 }
 
 /** A variation row: node `id` played from node `parent` in place `index` of its variations. */
 export function variationRow(id, parent, index, ply, fields = {}) {
-  return { id, parent, index, ply, move: `w>t${index}`, sentence: `variation ${id} in words`, comment: "", marks: [], ...fields };
+  return {
+    id,
+    parent,
+    index,
+    ply,
+    move: `w>t${index}`,
+    sentence: `variation ${id} in words`,
+    comment: "",
+    marks: [],
+    ...fields,
+  };
 }
 
 /** A `timeline` message giving the whole timeline. */
@@ -132,7 +151,8 @@ export function mount(modelOrState, { timeline, hostClasses = [] } = {}) {
   document.body.append(el);
   const cleanup = widget.render({ model, el });
   const state = model.get("state");
-  const rows = timeline === undefined && state && Number.isInteger(state.line_length) ? mainLine(state.line_length) : timeline;
+  const rows =
+    timeline === undefined && state && Number.isInteger(state.line_length) ? mainLine(state.line_length) : timeline;
   if (rows) model.message(resetMessage(rows, state.timeline_version));
   const root = el.querySelector(".sw-root");
   const q = (selector) => root.querySelector(selector);

@@ -51,7 +51,9 @@ describe("a board drawn from saved widget state", () => {
   function picture() {
     const model = new FakeModel(playing(Date.now() - 90_000));
     // Rows saved with the notebook: the move list shows them without a kernel.
-    model.set("timeline", [{ id: 0, parent: null, index: 0, ply: 0, move: null, sentence: "the deal", comment: "", marks: [] }]);
+    model.set("timeline", [
+      { id: 0, parent: null, index: 0, ply: 0, move: null, sentence: "the deal", comment: "", marks: [] },
+    ]);
     return view(model, { hostClasses: [DISCONNECTED_CLASS], timeline: null });
   }
 
@@ -59,7 +61,9 @@ describe("a board drawn from saved widget state", () => {
     const { root, note, enabled, q } = picture();
     expect(root.dataset.kernel).toBe("picture");
     expect(note().hidden).toBe(false);
-    expect(note().textContent).toMatch(/^This is a picture of the board, saved with the notebook: it does not play here\. To play, run the notebook/);
+    expect(note().textContent).toMatch(
+      /^This is a picture of the board, saved with the notebook: it does not play here\. To play, run the notebook/,
+    );
     expect(note().textContent).toMatch(/JupyterLite/);
     expect(enabled()).toEqual([]);
     expect(q("[data-timeline] [data-ply='0']")).not.toBe(null);
@@ -176,7 +180,9 @@ describe("a board whose kernel goes", () => {
     pointer(second.card("QD"), "pointermove", 80, 80);
     expect(second.root.querySelector(".sw-card--dragging")).not.toBe(null);
     disconnect(second);
-    expect(second.root.querySelector(".sw-card--dragging, .sw-card--held, .sw-pile--hover, .sw-pile--target")).toBe(null);
+    expect(second.root.querySelector(".sw-card--dragging, .sw-card--held, .sw-pile--hover, .sw-pile--target")).toBe(
+      null,
+    );
     pointer(second.card("QD"), "pointerup", 80, 80);
     expect(second.model.sent).toEqual([]);
   });

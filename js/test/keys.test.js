@@ -28,12 +28,24 @@ describe("keys", () => {
 
 describe("moving focus", () => {
   const ids = ["stock", "waste", "foundation/0", "foundation/1", "tableau/0", "tableau/1", "tableau/2", "tableau/3"];
-  const x = { stock: 0, waste: 100, "foundation/0": 200, "foundation/1": 300, "tableau/0": 0, "tableau/1": 100, "tableau/2": 200, "tableau/3": 300 };
+  const x = {
+    stock: 0,
+    waste: 100,
+    "foundation/0": 200,
+    "foundation/1": 300,
+    "tableau/0": 0,
+    "tableau/1": 100,
+    "tableau/2": 200,
+    "tableau/3": 300,
+  };
   const rows = focusRows(ids);
   const centre = (id) => x[id];
 
   it("splits piles into the top row and the tableau", () => {
-    expect(rows).toEqual([["stock", "waste", "foundation/0", "foundation/1"], ["tableau/0", "tableau/1", "tableau/2", "tableau/3"]]);
+    expect(rows).toEqual([
+      ["stock", "waste", "foundation/0", "foundation/1"],
+      ["tableau/0", "tableau/1", "tableau/2", "tableau/3"],
+    ]);
   });
 
   it("moves along a row and stops at its ends", () => {
@@ -56,7 +68,10 @@ describe("picking up and putting down", () => {
   const state = fixture("klondike_mid");
 
   it("the stock draws whatever is held", () => {
-    expect(activatePile(state, null, "stock")).toEqual({ kind: "send", move: { source: "stock", target: "waste", count: 1 } });
+    expect(activatePile(state, null, "stock")).toEqual({
+      kind: "send",
+      move: { source: "stock", target: "waste", count: 1 },
+    });
     expect(activatePile(state, { source: "waste", count: 1 }, "stock").kind).toBe("send");
   });
 

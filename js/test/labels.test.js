@@ -26,12 +26,23 @@ describe("foundation hints", () => {
 
   it("Father marks ace foundations up and king foundations down", () => {
     const state = fixture("father_start");
-    expect(hints(state)).toEqual(["A \u2191", "A \u2191", "A \u2191", "A \u2191", "K \u2193", "K \u2193", "K \u2193", "K \u2193"]);
+    expect(hints(state)).toEqual([
+      "A \u2191",
+      "A \u2191",
+      "A \u2191",
+      "A \u2191",
+      "K \u2193",
+      "K \u2193",
+      "K \u2193",
+      "K \u2193",
+    ]);
     const mid = fixture("father_mid");
     const [first] = hints(mid);
     // The first ace foundation holds two cards of one suit: it wants the three of that suit, upwards.
     expect(mid.position.foundations[0]).toHaveLength(2);
-    expect(first).toBe(`3${{ C: "\u2663", D: "\u2666", H: "\u2665", S: "\u2660" }[mid.position.foundations[0][0][1]]} \u2191`);
+    expect(first).toBe(
+      `3${{ C: "\u2663", D: "\u2666", H: "\u2665", S: "\u2660" }[mid.position.foundations[0][0][1]]} \u2191`,
+    );
     expect(hints(mid)[5]).toMatch(/\u2193$/);
   });
 
@@ -65,7 +76,15 @@ describe("pile labels", () => {
     const byId = Object.fromEntries(piles.map((pile) => [pile.id, pile]));
     expect(pileLabel(byId["tableau/3"])).toBe("column 4, 4 cards, 3 face down, face up: queen of diamonds");
     expect(pileLabel(byId["tableau/0"])).toBe("column 1, 1 card, face up: five of clubs");
-    const run = { id: "tableau/6", kind: "tableau", cards: [{ code: "KS", up: false }, { code: "9H", up: true }, { code: "8C", up: true }] };
+    const run = {
+      id: "tableau/6",
+      kind: "tableau",
+      cards: [
+        { code: "KS", up: false },
+        { code: "9H", up: true },
+        { code: "8C", up: true },
+      ],
+    };
     expect(pileLabel(run)).toBe("column 7, 3 cards, 1 face down, face up: nine of hearts, eight of clubs");
     expect(pileLabel(byId.waste)).toBe("waste, 1 card, top: three of clubs");
     expect(pileLabel(byId["foundation/2"], { takes: ["AC", "AD", "AH", "AS"] })).toBe(
@@ -99,20 +118,24 @@ describe("move news", () => {
     const target = position.tableau.findIndex((pile) => pile.up.length >= 3);
     const up = position.tableau[target].up;
     const third = up[up.length - 3];
-    expect(describeLastMove({ action: "play", source: "tableau/0", target: `tableau/${target}`, count: 3 }, position)).toMatch(
-      new RegExp(`^Moved the .+ and 2 cards on it to column ${target + 1}\\.$`),
+    expect(
+      describeLastMove({ action: "play", source: "tableau/0", target: `tableau/${target}`, count: 3 }, position),
+    ).toMatch(new RegExp(`^Moved the .+ and 2 cards on it to column ${target + 1}\\.$`));
+    expect(
+      describeLastMove({ action: "play", source: "tableau/0", target: `tableau/${target}`, count: 3 }, position),
+    ).toContain({ C: "clubs", D: "diamonds", H: "hearts", S: "spades" }[third[1]]);
+    expect(describeLastMove({ action: "play", source: "stock", target: "waste", count: 1 }, position)).toMatch(
+      /^Drew the /,
     );
-    expect(describeLastMove({ action: "play", source: "tableau/0", target: `tableau/${target}`, count: 3 }, position)).toContain(
-      { C: "clubs", D: "diamonds", H: "hearts", S: "spades" }[third[1]],
-    );
-    expect(describeLastMove({ action: "play", source: "stock", target: "waste", count: 1 }, position)).toMatch(/^Drew the /);
     expect(describeLastMove({ action: "play", source: "waste", target: "stock", count: 5 }, position)).toBe(
       "Turned the waste over: 5 cards back in the stock.",
     );
     expect(describeLastMove({ action: "undo", source: "stock", target: "waste", count: 1 }, position)).toBe(
       "Undid a draw: 1 card back to the stock.",
     );
-    expect(describeLastMove({ action: "redo", source: "stock", target: "waste", count: 1 }, position)).toMatch(/^Redid: Drew/);
+    expect(describeLastMove({ action: "redo", source: "stock", target: "waste", count: 1 }, position)).toMatch(
+      /^Redid: Drew/,
+    );
     expect(describeLastMove(null, position)).toBe("");
   });
 

@@ -66,7 +66,9 @@ describe("board layout", () => {
   it("puts the foundations at the right end of the top row and the tableau below", () => {
     const layout = layoutFor(fixture("father_start"), 1000);
     expect(layout.piles["foundation/7"].x).toBeGreaterThan(layout.piles["foundation/0"].x);
-    expect(layout.piles["tableau/11"].x + layout.cardWidth).toBeCloseTo(layout.piles["foundation/7"].x + layout.cardWidth);
+    expect(layout.piles["tableau/11"].x + layout.cardWidth).toBeCloseTo(
+      layout.piles["foundation/7"].x + layout.cardWidth,
+    );
     expect(layout.piles["tableau/0"].y).toBeGreaterThan(layout.piles.stock.y + layout.cardHeight);
   });
 

@@ -16,7 +16,12 @@ import { fixture } from "./helpers.js";
 describe("reading the legal moves", () => {
   it("lists the targets of a source and count", () => {
     const state = fixture("klondike_start");
-    expect(legalTargets(state.legal, "tableau/4", 1)).toEqual(["foundation/0", "foundation/1", "foundation/2", "foundation/3"]);
+    expect(legalTargets(state.legal, "tableau/4", 1)).toEqual([
+      "foundation/0",
+      "foundation/1",
+      "foundation/2",
+      "foundation/3",
+    ]);
     expect(legalTargets(state.legal, "tableau/1", 1)).toEqual(["tableau/5"]);
     expect(legalTargets(state.legal, "tableau/1", 2)).toEqual([]);
     expect(isLegal(state.legal, "tableau/1", "tableau/5", 1)).toBe(true);
@@ -39,7 +44,15 @@ describe("reading the legal moves", () => {
     for (const [source, , count] of state.legal) {
       if (source.startsWith("tableau/")) expect(longestMovableRun(state.legal, source)).toBeGreaterThanOrEqual(count);
     }
-    expect(longestMovableRun([["tableau/2", "tableau/5", 3], ["tableau/2", "tableau/1", 1]], "tableau/2")).toBe(3);
+    expect(
+      longestMovableRun(
+        [
+          ["tableau/2", "tableau/5", 3],
+          ["tableau/2", "tableau/1", 1],
+        ],
+        "tableau/2",
+      ),
+    ).toBe(3);
     expect(longestMovableRun([], "tableau/2")).toBe(0);
   });
 
@@ -76,7 +89,10 @@ describe("reading the legal moves", () => {
 });
 
 describe("drop targets", () => {
-  const legal = [["waste", "tableau/2", 1], ["waste", "foundation/0", 1]];
+  const legal = [
+    ["waste", "tableau/2", 1],
+    ["waste", "foundation/0", 1],
+  ];
 
   it("prefers a legal target the cards overlap, even a smaller overlap", () => {
     const candidates = [

@@ -3,7 +3,16 @@
 
 import { describe, expect, it } from "vitest";
 import answer from "./fixtures/library.json";
-import { WIN_RATE_WORDS, dateText, historyRows, recentCells, recordingText, scoreText, statisticsRows, streakText } from "../library.js";
+import {
+  WIN_RATE_WORDS,
+  dateText,
+  historyRows,
+  recentCells,
+  recordingText,
+  scoreText,
+  statisticsRows,
+  streakText,
+} from "../library.js";
 import { click, fixture, key, mount } from "./helpers.js";
 
 function fresh() {
@@ -37,8 +46,21 @@ describe("the library's words", () => {
       ["Fewest moves", "11"],
       ["Average moves of wins", "11"],
     ]);
-    const none = { played: 0, won: 0, win_rate: 0, current_streak: 0, best_seconds: null, fewest_moves: null, average_moves_won: null, recent: [] };
-    expect(Object.fromEntries(statisticsRows(none))).toMatchObject({ "Win rate": "\u2013", "Current streak": "none", "Best time": "\u2013" });
+    const none = {
+      played: 0,
+      won: 0,
+      win_rate: 0,
+      current_streak: 0,
+      best_seconds: null,
+      fewest_moves: null,
+      average_moves_won: null,
+      recent: [],
+    };
+    expect(Object.fromEntries(statisticsRows(none))).toMatchObject({
+      "Win rate": "\u2013",
+      "Current streak": "none",
+      "Best time": "\u2013",
+    });
   });
 
   it("puts streaks, dates and scores in words", () => {
@@ -69,7 +91,9 @@ describe("the library's words", () => {
   it("says how to turn recording on when it is off, and why it failed", () => {
     expect(recordingText(answer.recording)).toBe("");
     expect(recordingText({ status: "off", said: "Games are not recorded." })).toMatch(/SOLITAIRE_WIDGET_LIBRARY/);
-    expect(recordingText({ status: "failed", said: "Games are not recorded: disk full." })).toBe("Games are not recorded: disk full.");
+    expect(recordingText({ status: "failed", said: "Games are not recorded: disk full." })).toBe(
+      "Games are not recorded: disk full.",
+    );
   });
 });
 
@@ -82,7 +106,10 @@ describe("the Statistics panel", () => {
     reply(fresh());
     expect(q(".sw-library-waiting").hidden).toBe(true);
     expect(q(".sw-library-title").textContent).toBe("Klondike, draw 1");
-    const figures = qa(".sw-figure").map((el) => [el.querySelector(".sw-figure-label").textContent, el.querySelector(".sw-figure-value").textContent]);
+    const figures = qa(".sw-figure").map((el) => [
+      el.querySelector(".sw-figure-label").textContent,
+      el.querySelector(".sw-figure-value").textContent,
+    ]);
     expect(figures).toEqual(statisticsRows(answer.statistics));
     // Abandoned games apart from losses, and in words how the win rate counts them.
     expect(figures.slice(1, 5).map(([label]) => label)).toEqual(["Won", "Lost", "Abandoned", "Win rate"]);
@@ -104,7 +131,12 @@ describe("the Statistics panel", () => {
 
   it("says recording is off, and how to turn it on, with no library", () => {
     const { q, reply } = opened();
-    reply({ ...fresh(), recording: { status: "off", said: "Games are not recorded: library=False." }, statistics: null, history: [] });
+    reply({
+      ...fresh(),
+      recording: { status: "off", said: "Games are not recorded: library=False." },
+      statistics: null,
+      history: [],
+    });
     expect(q(".sw-library-note").hidden).toBe(false);
     expect(q(".sw-library-note").textContent).toMatch(/library=False.*SOLITAIRE_WIDGET_LIBRARY/);
     expect(q(".sw-figure")).toBeNull();

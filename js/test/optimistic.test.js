@@ -31,7 +31,9 @@ describe("predicting the piles after a legal move", () => {
       const untouched = structuredClone(position);
       for (const entry of after) {
         const move = asMove(entry.move);
-        expect(predictPosition(position, move), entry.move.join(" ")).toEqual(predictedFromEngine(position, move, entry.position));
+        expect(predictPosition(position, move), entry.move.join(" ")).toEqual(
+          predictedFromEngine(position, move, entry.position),
+        );
       }
       expect(position).toEqual(untouched);
     });
@@ -81,7 +83,11 @@ describe("predicting the piles after a legal move", () => {
   });
 
   it("the waste's top card goes onto a column or a foundation", () => {
-    for (const [name, target] of [["klondike_waste_to_tableau", null], ["klondike_waste_home", "foundation/"], ["father_mid", "foundation/"]]) {
+    for (const [name, target] of [
+      ["klondike_waste_to_tableau", null],
+      ["klondike_waste_home", "foundation/"],
+      ["father_mid", "foundation/"],
+    ]) {
       const { position, after } = cases[name];
       const entry = after.find((e) => e.move[0] === "waste" && (target === null || e.move[1].startsWith(target)));
       const move = asMove(entry.move);

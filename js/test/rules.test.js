@@ -79,7 +79,14 @@ describe("reading the rules' Markdown", () => {
       { kind: "list", ordered: false, items: ["first item goes on here", "second item"] },
       { kind: "list", ordered: true, items: ["won", "stuck"] },
       { kind: "quote", text: "AH 2C 3D 4S" },
-      { kind: "table", head: ["you place a…", "on a…"], rows: [["heart", "club"], ["club", "diamond"]] },
+      {
+        kind: "table",
+        head: ["you place a…", "on a…"],
+        rows: [
+          ["heart", "club"],
+          ["club", "diamond"],
+        ],
+      },
     ]);
   });
 

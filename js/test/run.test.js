@@ -19,7 +19,9 @@ describe("what a run says", () => {
     expect(runNews({ run: null }, { run: playing })).toBe("A strategy is playing on the board. Press Stop to stop it.");
     expect(runNews({ run: playing }, { run: playing })).toBe(null);
     expect(runNews({ run: playing }, { run: ended })).toBe("The strategy's run ended: the strategy resigned.");
-    expect(runNews({ run: playing }, { run: { playing: false, said: null } })).toBe("The strategy's run ended: stopped.");
+    expect(runNews({ run: playing }, { run: { playing: false, said: null } })).toBe(
+      "The strategy's run ended: stopped.",
+    );
     expect(runNews({ run: ended }, { run: ended })).toBe(null);
     // A new deal drops the run (run: null): nothing to say about it there.
     expect(runNews({ run: playing }, { run: null })).toBe(null);
@@ -99,7 +101,10 @@ describe("the board while a strategy plays", () => {
   it("has no Demo to press once the game is over or during a lesson", () => {
     const won = show(fixture("klondike_won"));
     expect(won.q(".sw-toolbar [data-action='demo']").disabled).toBe(true);
-    const lesson = show({ ...fixture("klondike_start"), lesson: { total: 3, ply: 0, found: 0, shown: 0, done: false, said: null } });
+    const lesson = show({
+      ...fixture("klondike_start"),
+      lesson: { total: 3, ply: 0, found: 0, shown: 0, done: false, said: null },
+    });
     expect(lesson.q(".sw-toolbar [data-action='demo']").disabled).toBe(true);
   });
 });

@@ -18,7 +18,10 @@ function functionsOf(ast, lineAt) {
   const visit = (node, name) => {
     if (!node || typeof node.type !== "string") return;
     if (FUNCTIONS.has(node.type)) {
-      found.push({ name: name || (node.id && node.id.name) || "(anonymous)", lines: lineAt(node.end) - lineAt(node.start) + 1 });
+      found.push({
+        name: name || (node.id && node.id.name) || "(anonymous)",
+        lines: lineAt(node.end) - lineAt(node.start) + 1,
+      });
     }
     for (const [key, value] of Object.entries(node)) {
       if (key === "type" || key === "start" || key === "end") continue;

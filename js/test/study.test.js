@@ -75,7 +75,15 @@ describe("the move list", () => {
     model.setState(wentTo(state, 5));
     expect(qa('[aria-current="step"]')).toEqual([entry(5)]);
     expect(entry(5).classList.contains("sw-entry--current")).toBe(true);
-    expect(qa(".sw-entry--ahead").map((el) => el.getAttribute("data-ply"))).toEqual(["6", "7", "8", "9", "10", "11", "12"]);
+    expect(qa(".sw-entry--ahead").map((el) => el.getAttribute("data-ply"))).toEqual([
+      "6",
+      "7",
+      "8",
+      "9",
+      "10",
+      "11",
+      "12",
+    ]);
     expect(variation(20).classList.contains("sw-entry--ahead")).toBe(false);
   });
 
@@ -91,7 +99,12 @@ describe("the move list", () => {
     expect(live()).toBe("Still waiting for the kernel to answer the last request.");
     model.setState(wentTo(state, 3));
     click(variation(21));
-    expect(model.sent[1]).toEqual({ kind: "enter", version: state.version + 1, request: model.sent[1].request, node: 21 });
+    expect(model.sent[1]).toEqual({
+      kind: "enter",
+      version: state.version + 1,
+      request: model.sent[1].request,
+      node: 21,
+    });
   });
 
   it("following a variation makes it the line", () => {
@@ -132,7 +145,12 @@ describe("the move list", () => {
     model.message(change(3, [], [4]));
     model.setState(next(model.get("state"), { ply: 3, line_length: 3, line_end: 3, timeline_version: 3 }));
     expect(qa("[data-timeline] [data-ply]")).toHaveLength(4);
-    expect(model.get("timeline").map((row) => row.id).sort()).toEqual([0, 1, 2, 3]);
+    expect(
+      model
+        .get("timeline")
+        .map((row) => row.id)
+        .sort(),
+    ).toEqual([0, 1, 2, 3]);
     expect(model.saves).toBe(0);
     expect(model.syncs).toHaveLength(1);
   });
@@ -401,7 +419,11 @@ describe("marks on the board", () => {
     expect(qa(".sw-pile--from")).toEqual([pile("tableau/4")]);
     expect(qa(".sw-pile--to")).toEqual([pile("foundation/0")]);
     expect(qa(".sw-pile--marked")).toEqual([pile("tableau/2")]);
-    expect(qa(".sw-card--marked").map((el) => el.getAttribute("data-card")).sort()).toEqual(["5H", "AH"]);
+    expect(
+      qa(".sw-card--marked")
+        .map((el) => el.getAttribute("data-card"))
+        .sort(),
+    ).toEqual(["5H", "AH"]);
     expect(card("5H").getAttribute("aria-label")).toBe("five of hearts");
     model.setState(wentTo(state, 0, { standing: null, marks: [] }));
     expect(qa(".sw-pile--from, .sw-pile--to, .sw-pile--marked, .sw-card--marked")).toHaveLength(0);
@@ -440,7 +462,12 @@ describe("lessons", () => {
 
   it("a finished lesson shows the final count; without one the panel goes", () => {
     const done = { ...lesson, ply: 12, found: 9, shown: 3, done: true, said: "Done: 9 found, 3 shown." };
-    const state = lineState(12, 12, { lesson: done, status: "won", termination: "won", message: "You won in 12 moves!" });
+    const state = lineState(12, 12, {
+      lesson: done,
+      status: "won",
+      termination: "won",
+      message: "You won in 12 moves!",
+    });
     const { model, q } = view(state);
     expect(q('.sw-overlay [data-action="new"]').disabled).toBe(true);
     const final = q(".sw-lesson-final");

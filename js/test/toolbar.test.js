@@ -11,7 +11,19 @@ describe("seeds typed in the seed box", () => {
   });
 
   it("refuses anything else, however close", () => {
-    for (const typed of ["9007199254740992", "9007199254740993", "18446744073709551615", "-1", "+1", "1.0", "1e3", "0x10", "12a", " ", ""]) {
+    for (const typed of [
+      "9007199254740992",
+      "9007199254740993",
+      "18446744073709551615",
+      "-1",
+      "+1",
+      "1.0",
+      "1e3",
+      "0x10",
+      "12a",
+      " ",
+      "",
+    ]) {
       expect(parseSeed(typed)).toBe(null);
     }
   });

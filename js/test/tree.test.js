@@ -20,7 +20,12 @@ describe("timeline rows", () => {
     const commented = { ...mainLine(3)[2], comment: "a fine move" };
     expect(timeline.apply(change(5, [commented, variationRow(4, 1, 1, 2)], [3]))).toBe(true);
     expect(timeline.rows.get(2).comment).toBe("a fine move");
-    expect(timeline.toArray().map((row) => row.id).sort()).toEqual([0, 1, 2, 4]);
+    expect(
+      timeline
+        .toArray()
+        .map((row) => row.id)
+        .sort(),
+    ).toEqual([0, 1, 2, 4]);
     expect(timeline.apply(resetMessage(mainLine(1), 9))).toBe(true);
     expect(timeline.toArray().map((row) => row.id)).toEqual([0, 1]);
     expect(timeline.version).toBe(9);
@@ -74,7 +79,19 @@ describe("timeline rows", () => {
       ]),
     );
     const entries = timeline.entriesOf(timeline.lineOf(4));
-    expect(shapeOf(entries)).toEqual(["L0", "L1", "L2", "V10@1", "V11@1", "V12@2", "V13@1", "V14@1", "L3", "L4", "V15@1"]);
+    expect(shapeOf(entries)).toEqual([
+      "L0",
+      "L1",
+      "L2",
+      "V10@1",
+      "V11@1",
+      "V12@2",
+      "V13@1",
+      "V14@1",
+      "L3",
+      "L4",
+      "V15@1",
+    ]);
     // Following the variation makes it the line, and the old moves its alternatives.
     const other = timeline.entriesOf(timeline.lineOf(13));
     expect(shapeOf(other)).toEqual(["L0", "L1", "L2", "V2@1", "V3@1", "V4@1", "V15@2", "V14@1", "L3", "V12@1", "L4"]);

@@ -41,23 +41,28 @@ afterEach(() => {
 });
 
 describe("marks for tests, screen readers and scripts", () => {
-  for (const name of ["klondike_start", "father_start", "following_start", "klondike_mid", "father_mid", "following_mid"]) {
+  for (const name of [
+    "klondike_start",
+    "father_start",
+    "following_start",
+    "klondike_mid",
+    "father_mid",
+    "following_mid",
+  ]) {
     it(`${name}: every pile and card is marked`, () => {
       const state = fixture(name);
       const { qa, pile, root } = view(state);
       const ids = qa("[data-pile]").map((el) => el.getAttribute("data-pile"));
       expect(ids.sort()).toEqual(pileIdsOf(state).sort());
       const { position } = state;
-      const faceUp = [
-        ...position.waste,
-        ...position.foundations.flat(),
-        ...position.tableau.flatMap((p) => p.up),
-      ];
+      const faceUp = [...position.waste, ...position.foundations.flat(), ...position.tableau.flatMap((p) => p.up)];
       const faceDown = position.stock.length + position.tableau.reduce((n, p) => n + p.down.length, 0);
       expect(qa('[data-card="down"]')).toHaveLength(faceDown);
-      expect(qa('[data-card]:not([data-card="down"])').map((el) => el.getAttribute("data-card")).sort()).toEqual(
-        [...faceUp].sort(),
-      );
+      expect(
+        qa('[data-card]:not([data-card="down"])')
+          .map((el) => el.getAttribute("data-card"))
+          .sort(),
+      ).toEqual([...faceUp].sort());
       for (const el of qa('[data-card="down"]')) {
         expect(el.getAttribute("aria-label")).toBe("face-down card");
         expect(el.textContent).toBe("");
@@ -80,7 +85,9 @@ describe("marks for tests, screen readers and scripts", () => {
 
   it("pile labels name the pile, its size and its top card", () => {
     const { pile, card } = view(fixture("klondike_start"));
-    expect(pile("tableau/3").getAttribute("aria-label")).toBe("column 4, 4 cards, 3 face down, face up: queen of diamonds");
+    expect(pile("tableau/3").getAttribute("aria-label")).toBe(
+      "column 4, 4 cards, 3 face down, face up: queen of diamonds",
+    );
     expect(pile("waste").getAttribute("aria-label")).toBe("waste, 1 card, top: three of clubs");
     expect(pile("stock").getAttribute("aria-label")).toBe("stock, 23 cards, unlimited redeals");
     expect(pile("foundation/0").getAttribute("aria-label")).toBe("foundation 1, empty, takes any of the aces");
@@ -105,7 +112,9 @@ describe("marks for tests, screen readers and scripts", () => {
     const state = fixture("klondike_start");
     state.position.waste = ["ZZ"];
     const { root } = view(state);
-    expect(root.querySelector(".sw-placeholder").textContent).toBe('This game cannot be shown: "ZZ" is not a card code.');
+    expect(root.querySelector(".sw-placeholder").textContent).toBe(
+      'This game cannot be shown: "ZZ" is not a card code.',
+    );
     expect(root.querySelector(".sw-board").hidden).toBe(true);
   });
 
@@ -113,7 +122,9 @@ describe("marks for tests, screen readers and scripts", () => {
     const { model, root, qa } = view(undefined);
     expect(root.querySelector(".sw-placeholder").textContent).toBe("Dealing\u2026");
     model.setState({ version: 1, position: { stock: [] } });
-    expect(root.querySelector(".sw-placeholder").textContent).toMatch(/cannot be shown: the position has no waste list/);
+    expect(root.querySelector(".sw-placeholder").textContent).toMatch(
+      /cannot be shown: the position has no waste list/,
+    );
     model.setState(fixture("klondike_start"));
     expect(root.querySelector(".sw-placeholder").hidden).toBe(true);
     expect(qa("[data-pile]")).toHaveLength(13);
@@ -140,7 +151,11 @@ describe("fitting the container", () => {
     return (width) => observers.at(-1).callback([{ contentRect: { width } }]);
   }
 
-  for (const [name, columns] of [["klondike_mid", 7], ["father_mid", 12], ["following_mid", 6]]) {
+  for (const [name, columns] of [
+    ["klondike_mid", 7],
+    ["father_mid", 12],
+    ["following_mid", 6],
+  ]) {
     it(`${name}: cards scale with the width and ${columns} columns fit in 600 px`, () => {
       const resize = observed();
       const { root, pile } = view(fixture(name));
@@ -246,7 +261,14 @@ describe("playing with the pointer", () => {
     const { model, card } = view(state);
     doubleClick(card("AH"));
     expect(model.sent).toEqual([
-      { kind: "move", version: state.version, request: `${viewIdOf(model)}:2`, source: "tableau/4", target: "foundation/0", count: 1 },
+      {
+        kind: "move",
+        version: state.version,
+        request: `${viewIdOf(model)}:2`,
+        source: "tableau/4",
+        target: "foundation/0",
+        count: 1,
+      },
     ]);
   });
 
@@ -264,7 +286,13 @@ describe("playing with the pointer", () => {
     const start = fixture("klondike_start");
     const first = view(start);
     click(first.pile("stock").querySelector("[data-card]"));
-    expect(first.model.sent[0]).toMatchObject({ kind: "move", source: "stock", target: "waste", count: 1, version: start.version });
+    expect(first.model.sent[0]).toMatchObject({
+      kind: "move",
+      source: "stock",
+      target: "waste",
+      count: 1,
+      version: start.version,
+    });
 
     const draw3 = fixture("klondike_draw3");
     const second = view(draw3);
@@ -331,7 +359,9 @@ describe("refusals and waiting for the kernel", () => {
     model.message({ kind: "refused", request, reason: "5\u2665 cannot go on Q\u2666: in Klondike columns build down" });
     expect(toast.hidden).toBe(false);
     expect(toast.textContent).toBe("5\u2665 cannot go on Q\u2666: in Klondike columns build down");
-    expect(root.querySelector('[aria-live="polite"]').textContent).toContain("Not allowed: 5\u2665 cannot go on Q\u2666");
+    expect(root.querySelector('[aria-live="polite"]').textContent).toContain(
+      "Not allowed: 5\u2665 cannot go on Q\u2666",
+    );
   });
 
   it("a refused drag snaps its cards back", () => {
@@ -490,7 +520,13 @@ describe("keyboard play", () => {
     for (let i = 0; i < 4; i += 1) key(document.activeElement, "ArrowRight");
     expect(document.activeElement).toBe(pile("tableau/5"));
     key(document.activeElement, " ");
-    expect(model.sent[0]).toMatchObject({ kind: "move", version: state.version, source: "tableau/1", target: "tableau/5", count: 1 });
+    expect(model.sent[0]).toMatchObject({
+      kind: "move",
+      version: state.version,
+      source: "tableau/1",
+      target: "tableau/5",
+      count: 1,
+    });
     expect(board.hasAttribute("data-holding")).toBe(false);
   });
 
@@ -530,7 +566,14 @@ describe("keyboard play", () => {
     expect(model.sent).toEqual([
       { kind: "undo", version: state.version, request: `${id}:2` },
       { kind: "redo", version: state.version + 1, request: `${id}:3` },
-      { kind: "new_game", version: state.version + 2, request: `${id}:4`, game: "klondike", seed: null, options: state.options },
+      {
+        kind: "new_game",
+        version: state.version + 2,
+        request: `${id}:4`,
+        game: "klondike",
+        seed: null,
+        options: state.options,
+      },
     ]);
   });
 
@@ -607,7 +650,9 @@ describe("keyboard play", () => {
     model.setState(next(running));
     key(pile("stock"), "d");
     expect(model.sent.map((intent) => intent.kind)).toEqual(["stop", "stop"]);
-    model.setState(next(running, { version: running.version + 2, run: { playing: false, demo: true, said: "stopped" } }));
+    model.setState(
+      next(running, { version: running.version + 2, run: { playing: false, demo: true, said: "stopped" } }),
+    );
     key(pile("stock"), "d");
     expect(model.sent.map((intent) => intent.kind)).toEqual(["stop", "stop", "demo"]);
   });
@@ -629,7 +674,9 @@ describe("keyboard play", () => {
     moved.position.foundations[0] = ["AH"];
     moved.position.tableau[4].up = [moved.position.tableau[4].down.pop()];
     model.setState(moved);
-    expect(root.querySelector('[aria-live="polite"]').textContent.trim()).toBe("Moved the ace of hearts to foundation 1.");
+    expect(root.querySelector('[aria-live="polite"]').textContent.trim()).toBe(
+      "Moved the ace of hearts to foundation 1.",
+    );
   });
 });
 
@@ -1106,7 +1153,8 @@ describe("views and cleanup", () => {
       // A listener added with an AbortSignal goes when its signal aborts.
       const stillAttached = added.filter(
         ([target, type, handler, options]) =>
-          !(options && options.signal && options.signal.aborted) && !removed.some(([t, ty, h]) => t === target && ty === type && h === handler),
+          !(options && options.signal && options.signal.aborted) &&
+          !removed.some(([t, ty, h]) => t === target && ty === type && h === handler),
       );
       expect(stillAttached).toEqual([]);
       // A state arriving after cleanup touches nothing.
@@ -1206,7 +1254,11 @@ describe("instant moves", () => {
       ["klondike_start", { source: "stock", target: "waste", count: 1 }, ({ pile }) => click(pile("stock"))],
       ["klondike_draw3", { source: "stock", target: "waste", count: 3 }, ({ pile }) => click(pile("stock"))],
       ["klondike_redeal", { source: "waste", target: "stock", count: 24 }, ({ pile }) => click(pile("stock"))],
-      ["klondike_start", { source: "tableau/4", target: "foundation/0", count: 1 }, ({ card }) => doubleClick(card("AH"))],
+      [
+        "klondike_start",
+        { source: "tableau/4", target: "foundation/0", count: 1 },
+        ({ card }) => doubleClick(card("AH")),
+      ],
       [
         "klondike_start",
         { source: "tableau/1", target: "tableau/5", count: 1 },
