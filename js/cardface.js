@@ -38,8 +38,14 @@ const PIPS = {
 
 const FACE_LETTERS = { 11: "J", 12: "Q", 13: "K" };
 
+/** A suit's mark: the element that CSS draws the suit symbol in. */
+function mark(suit) {
+  return `<span class="sw-mark sw-suit-${suit}"></span>`;
+}
+
 function index(code, corner) {
-  return `<span class="sw-index sw-index--${corner}" aria-hidden="true"><span class="sw-rank">${rankText(code)}</span><span class="sw-mark sw-suit-${code[1]}"></span></span>`;
+  const rank = `<span class="sw-rank">${rankText(code)}</span>`;
+  return `<span class="sw-index sw-index--${corner}" aria-hidden="true">${rank}${mark(code[1])}</span>`;
 }
 
 /** The inner HTML of the face of card `code` (a valid card code). */
@@ -50,13 +56,13 @@ export function faceHTML(code) {
   if (rank === 1) {
     centre = `<span class="sw-ace sw-mark sw-suit-${suit}"></span>`;
   } else if (FACE_LETTERS[rank]) {
-    centre = `<span class="sw-court"><span class="sw-court-letter">${FACE_LETTERS[rank]}</span><span class="sw-mark sw-suit-${suit}"></span></span>`;
+    centre = `<span class="sw-court"><span class="sw-court-letter">${FACE_LETTERS[rank]}</span>${mark(suit)}</span>`;
   } else {
     const pips = PIPS[rank]
-      .map(
-        ([x, y]) =>
-          `<span class="sw-pip sw-mark sw-suit-${suit}${y > MIDDLE ? " sw-pip--flip" : ""}" style="left:${x}%;top:${y}%"></span>`,
-      )
+      .map(([x, y]) => {
+        const flip = y > MIDDLE ? " sw-pip--flip" : "";
+        return `<span class="sw-pip sw-mark sw-suit-${suit}${flip}" style="left:${x}%;top:${y}%"></span>`;
+      })
       .join("");
     centre = `<span class="sw-pips">${pips}</span><span class="sw-big sw-mark sw-suit-${suit}"></span>`;
   }

@@ -63,7 +63,7 @@ export class FocusKeeper {
    * notebook in command mode), or nowhere when there is none. */
   leaveWidget() {
     const { host, root } = this.view;
-    const outer = host.parentElement && host.parentElement.closest("[tabindex]");
+    const outer = host.parentElement?.closest("[tabindex]");
     if (outer) outer.focus();
     else if (document.activeElement && root.contains(document.activeElement)) document.activeElement.blur();
   }

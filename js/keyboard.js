@@ -9,7 +9,8 @@ const KEY_HELP =
   "Arrow keys move between piles. Enter or Space picks up cards and puts them down. " +
   "Shift with Up or Down changes how many cards are held. Escape puts them back. " +
   "U undo, R redo, A auto-move to foundations, H hint, D demo (D again stops it), N new game. " +
-  "Escape stops a demo, a strategy, a replay or an analysis; with nothing to stop it leaves the board for the notebook. " +
+  "Escape stops a demo, a strategy, a replay or an analysis; " +
+  "with nothing to stop it leaves the board for the notebook. " +
   "[ and ] step back and forward through the moves of the line. ? shows or hides this help.";
 
 /** The keys as the ? button shows them: what to press, and what it does. */
@@ -67,7 +68,7 @@ export class KeyboardPlay {
   }
 
   onFocusIn(event) {
-    const pileEl = event.target.closest && event.target.closest("[data-pile]");
+    const pileEl = event.target.closest?.("[data-pile]");
     if (pileEl && pileEl.parentElement === this.view.board.el) this.setFocus(pileEl.getAttribute("data-pile"), false);
   }
 

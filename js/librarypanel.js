@@ -4,8 +4,9 @@
 // streaks, best time, fewest moves, average moves of wins) and the last 20 results as a strip
 // of coloured cells, each with its result in words. History: the latest games of that kind,
 // newest first (50 at most); a click or Enter on a row opens that game on the board (after
-// the board's "abandon this game?" question when one is in progress). Python answers a `library` query with one message (see intents.py); the panel
-// asks when it opens and again when the game on show starts, ends or changes kind. When the
+// the board's "abandon this game?" question when one is in progress). Python answers a
+// `library` query with one message (see intents.py); the panel asks when it opens and again
+// when the game on show starts, ends or changes kind. When the
 // `recording` trait says recording failed (a full disk, a locked or corrupt file), the board
 // says so once, in a toast and to screen readers; play goes on.
 
@@ -113,7 +114,7 @@ export class LibraryPanel {
   /** Says once that recording failed, and why. */
   tellFailure() {
     const recording = this.model.get("recording");
-    if (!recording || recording.status !== "failed" || recording.said === this.toldFailure) return;
+    if (recording?.status !== "failed" || recording.said === this.toldFailure) return;
     this.toldFailure = recording.said;
     this.feedback.showToast(recording.said, { kind: "error" });
     this.feedback.announce(recording.said);
@@ -182,7 +183,7 @@ export class LibraryPanel {
 
   /** A message from Python: true when it was the library's (drawn when it answers this view's last query). */
   onMessage(content) {
-    if (!content || content.kind !== "library") return false;
+    if (content?.kind !== "library") return false;
     if (content.request === this.asked) {
       this.asked = null;
       this.answer = content;

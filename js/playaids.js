@@ -182,7 +182,8 @@ export class PlayAids {
     const scoringRow = option(
       this.scoringSelect,
       "Score",
-      "Shown beside the move count. Vegas (Klondike): a deal costs $52, each card home pays $5, and the balance adds up across games.",
+      "Shown beside the move count. " +
+        "Vegas (Klondike): a deal costs $52, each card home pays $5, and the balance adds up across games.",
     );
     for (const row of [hintRow, autoplayRow, demoRow, scoringRow]) row.classList.add("sw-option--select");
     this.menu.panel.append(
@@ -231,7 +232,7 @@ export class PlayAids {
     const { model, feedback, study, toolbar } = this.view;
     study.replay.stop();
     const aids = model.get("aids");
-    if (aids && aids.deal && aids.deal.status === "dealing") {
+    if (aids?.deal?.status === "dealing") {
       toolbar.update(); // the game chooser shows the game on the board again
       feedback.showToast("Still dealing a winnable game\u2026");
       feedback.announce("Still dealing a winnable game.");
@@ -241,7 +242,7 @@ export class PlayAids {
   }
 
   onControlChange(event) {
-    const control = event.target.getAttribute && event.target.getAttribute("data-control");
+    const control = event.target.getAttribute?.("data-control");
     if (control === "winnable-deals") {
       this.winnableDeals = this.winnableBox.checked;
       this.render();
@@ -348,7 +349,7 @@ export class PlayAids {
   /** A new verdict of the still-winnable check, said once to screen readers (not "checking"). */
   tellVerdict(verdict) {
     // A judged losing move is told with its sentence; the chip has room for only a word or two.
-    const said = verdict && verdict.luck ? `${verdict.text}. ${verdict.title}` : verdict && verdict.text;
+    const said = verdict?.luck ? `${verdict.text}. ${verdict.title}` : verdict?.text;
     const told = verdict && verdict.status !== "checking" ? said : null;
     if (told && told !== this.toldVerdict) this.view.feedback.announce(`Still winnable? ${told}.`);
     if (!verdict || told) this.toldVerdict = told;

@@ -1,7 +1,8 @@
 // The teaching side of the view: the move list with its navigation and replay, the
-// analysis with its strip under the list (judgements marked in the list), and the lesson panel. It keeps the timeline in step with Python (timeline messages, sync_timeline,
-// the rows saved in the model for a notebook shown without a kernel) and turns clicks and
-// keys on the list into goto and enter intents.
+// analysis with its strip under the list (judgements marked in the list), and the lesson
+// panel. It keeps the timeline in step with Python (timeline messages, sync_timeline, the rows
+// saved in the model for a notebook shown without a kernel) and turns clicks and keys on the
+// list into goto and enter intents.
 
 import { lostPly, lostVerdict } from "./aids.js";
 import { analysisOf, analysisWords, judgedByNode } from "./analysis.js";
@@ -260,7 +261,7 @@ export class Study {
       : state.started_at === previous.started_at && state.ply !== previous.ply;
     if (!wentTo) return null;
     const line = this.timeline.lineOf(state.line_end);
-    const row = line && line[state.ply];
+    const row = line?.[state.ply];
     const sentence = row && typeof row.sentence === "string" && row.sentence ? `: ${row.sentence}` : "";
     return `Move ${state.ply} of ${state.line_length}${sentence}.`;
   }

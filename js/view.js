@@ -275,7 +275,7 @@ export class SolitaireView {
       this.study.onTimelineMessage(content);
       return;
     }
-    if (!content || content.kind !== "refused" || !this.channel.isOwn(content.request)) return;
+    if (content?.kind !== "refused" || !this.channel.isOwn(content.request)) return;
     this.channel.refusalArrived(content.request);
     this.drawsQueued = 0;
     if (this.pending && this.pending.request === content.request) {
@@ -446,7 +446,7 @@ export class SolitaireView {
 
   /** Clicks on buttons run their commands, on the move list go to a move; the rest is board play. */
   onClick(event) {
-    const button = event.target.closest && event.target.closest("button[data-action]");
+    const button = event.target.closest?.("button[data-action]");
     if (button && this.root.contains(button)) {
       if (!button.disabled) this.runCommand(button.getAttribute("data-action"));
       return;
