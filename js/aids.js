@@ -4,7 +4,7 @@
 
 /** The hint of `aids` when it is about the state on show, else null. */
 export function currentHint(state, aids) {
-  const hint = aids && aids.hint;
+  const hint = aids?.hint;
   return hint && state && hint.version === state.version ? hint : null;
 }
 
@@ -34,7 +34,10 @@ export function hintKind(hint) {
   return { title: "Hint", source: "" };
 }
 
-/** What is said about `hint`: "Thinking…", or its sentence (the move and where it comes from, or why there is none). */
+/**
+ * What is said about `hint`: "Thinking…", or its sentence (the move and where it comes from,
+ * or why there is none).
+ */
 export function hintWords(hint) {
   if (!hint) return "";
   if (hint.status === "thinking") return "Thinking\u2026";
@@ -71,7 +74,7 @@ export function lostMoveWords(lostMove, ply) {
 
 /** The verdict of `aids` when it is about the state on show, else null. */
 function currentVerdict(state, aids) {
-  const verdict = aids && aids.winnable;
+  const verdict = aids?.winnable;
   return verdict && state && verdict.version === state.version ? verdict : null;
 }
 
@@ -87,7 +90,7 @@ export function lostVerdict(state, aids) {
  * the last position known to be winnable; null when there is none (lost from the deal).
  */
 export function lostPly(verdict) {
-  if (!verdict || verdict.status !== "lost") return null;
+  if (verdict?.status !== "lost") return null;
   if (Number.isInteger(verdict.lost_at)) return verdict.lost_at > 0 ? verdict.lost_at - 1 : null;
   const [first] = Array.isArray(verdict.lost_between) ? verdict.lost_between : [];
   return Number.isInteger(first) && first > 0 ? first - 1 : null;
@@ -152,7 +155,7 @@ export function verdictOf(state, aids, checking) {
  * there is nowhere to go); null for a won game or one still on.
  */
 export function lostEnd(state, aids) {
-  if (!state || state.status !== "stuck") return null;
+  if (state?.status !== "stuck") return null;
   const verdict = currentVerdict(state, aids);
   const none = { ply: null, button: null };
   if (!verdict || verdict.status === "checking") return { text: "Looking for the move that lost it\u2026", ...none };
@@ -192,7 +195,7 @@ const LEVEL_WORDS = {
  * is the deal on show; null otherwise.
  */
 export function dealOf(state, aids) {
-  const deal = aids && aids.deal;
+  const deal = aids?.deal;
   if (!deal || !state) return null;
   if (deal.status === "dealing") {
     return {
@@ -213,14 +216,15 @@ export function dealOf(state, aids) {
   const level = difficulty ? LEVEL_WORDS[difficulty.level] || difficulty.level : "rating\u2026";
   const from = deal.seed === deal.from_seed ? "" : ` (the first winnable one from seed ${deal.from_seed})`;
   const rated = difficulty
-    ? ` Difficulty: ${level}, from the ${difficulty.nodes.toLocaleString("en-US")} positions the solver searched to win it.`
+    ? ` Difficulty: ${level}, from the ${difficulty.nodes.toLocaleString("en-US")} positions` +
+      " the solver searched to win it."
     : " Rating its difficulty\u2026";
   return { status: "dealt", text: `winnable \u00B7 ${level}`, title: `Seed ${deal.seed}${from} is winnable.${rated}` };
 }
 
 /** The words that announce a winnable deal once it is on show, and again once it is rated. */
 export function dealNews(deal) {
-  if (!deal || deal.status !== "dealt") return "";
+  if (deal?.status !== "dealt") return "";
   const from = deal.seed === deal.from_seed ? "" : `, the first winnable one from ${deal.from_seed}`;
   if (!deal.difficulty) return `Winnable deal: seed ${deal.seed}${from}.`;
   const level = LEVEL_WORDS[deal.difficulty.level] || deal.difficulty.level;

@@ -9,7 +9,10 @@ function isRow(row) {
   return row !== null && typeof row === "object" && Number.isInteger(row.ply) && Number.isInteger(row.node);
 }
 
-/** `analysis` checked: { status, done, total, said, moves } with only well-formed rows; a missing or odd one is "none". */
+/**
+ * `analysis` checked: { status, done, total, said, moves } with only well-formed rows; a
+ * missing or odd one is "none".
+ */
 export function analysisOf(analysis) {
   if (!analysis || typeof analysis !== "object" || !STATUSES.has(analysis.status)) {
     return { status: "none", done: null, total: null, said: null, moves: [] };
@@ -43,7 +46,7 @@ export function percent(share) {
  */
 export function stripCells(analysis, line, ply) {
   return analysis.moves.map((row) => {
-    const onLine = Boolean(line && line[row.ply] && line[row.ply].id === row.node);
+    const onLine = Boolean(line?.[row.ply] && line[row.ply].id === row.node);
     return {
       ply: row.ply,
       node: row.node,
@@ -84,7 +87,7 @@ export function judgementCounts(moves) {
  */
 export function lostStory(moves, lostAt, line) {
   if (!Number.isInteger(lostAt) || lostAt < 1) return "";
-  const onLine = (row) => Boolean(line && line[row.ply] && line[row.ply].id === row.node);
+  const onLine = (row) => Boolean(line?.[row.ply] && line[row.ply].id === row.node);
   const row = moves.find((judged) => judged.ply === lostAt && onLine(judged));
   if (!row) return "";
   if (MISTAKES.includes(row.judgement)) return `Move ${lostAt} lost the game: ${withArticle(row.judgement)}.`;

@@ -91,7 +91,7 @@ export class Board {
     const width = this.layoutWidth();
     this.laidOutWidth = width;
     const pageHeight = window.innerHeight > 0 ? window.innerHeight : 900;
-    const wasteFan = Number(state.options && state.options.draw) === 3 ? 3 : 1;
+    const wasteFan = Number(state.options?.draw) === 3 ? 3 : 1;
     const layout = boardLayout(width, Math.max(420, pageHeight - PAGE_CHROME_PX), {
       foundations: position.foundations.length,
       tableau: position.tableau.map((pile) => ({ down: pile.down.length, up: pile.up.length })),

@@ -6,7 +6,7 @@ import { SUPPRESS_SHORTCUTS, makeElement, setAttr, setText } from "./dom.js";
 
 /** The study of `state` when it is well formed ({ title, chapters: [{ title, exercise }], chapter }), else null. */
 export function studyOf(state) {
-  const study = state && state.study;
+  const study = state?.study;
   if (!study || typeof study.title !== "string" || !Array.isArray(study.chapters)) return null;
   return study;
 }
@@ -68,7 +68,7 @@ export class ChapterList {
 
   /** A click on a chapter opens it; true when the click was on the list. */
   onClick(event) {
-    const button = event.target.closest && event.target.closest("[data-chapter]");
+    const button = event.target.closest?.("[data-chapter]");
     if (!button || !this.el.contains(button)) return false;
     this.open(Number(button.dataset.chapter));
     return true;

@@ -8,8 +8,8 @@ export const COLOURS = { green: "#15781b", red: "#b3261e", blue: "#1a56b8", yell
 
 /** The colour the modifiers held pick, as Lichess does: none green, Shift red, Alt blue, both yellow. */
 export function colourOf(event) {
-  const shift = Boolean(event && event.shiftKey);
-  const alt = Boolean(event && event.altKey);
+  const shift = Boolean(event?.shiftKey);
+  const alt = Boolean(event?.altKey);
   if (shift && alt) return "yellow";
   if (shift) return "red";
   if (alt) return "blue";
@@ -17,12 +17,13 @@ export function colourOf(event) {
 }
 
 const isEnd = (end) => typeof end === "string" && end.length > 0;
-const isColour = (colour) => Object.prototype.hasOwnProperty.call(COLOURS, colour);
+const isColour = (colour) => Object.hasOwn(COLOURS, colour);
 
-/** The highlights of `state` as a Map from end (pile id or card code) to colour; entries that do not read are skipped. */
+/** The highlights of `state` as a Map from end (pile id or card code) to colour; entries that
+ * do not read are skipped. */
 export function marksOf(state) {
   const marks = new Map();
-  for (const mark of Array.isArray(state && state.marks) ? state.marks : []) {
+  for (const mark of Array.isArray(state?.marks) ? state.marks : []) {
     if (isEnd(mark)) marks.set(mark, "green");
     else if (Array.isArray(mark) && isEnd(mark[0]) && isColour(mark[1])) marks.set(mark[0], mark[1]);
   }
@@ -32,7 +33,7 @@ export function marksOf(state) {
 /** The arrows of `state` as [{ from, to, colour }], skipping entries that do not read. */
 export function arrowsOf(state) {
   const arrows = [];
-  for (const arrow of Array.isArray(state && state.arrows) ? state.arrows : []) {
+  for (const arrow of Array.isArray(state?.arrows) ? state.arrows : []) {
     if (!Array.isArray(arrow) || !isEnd(arrow[0]) || !isEnd(arrow[1])) continue;
     arrows.push({ from: arrow[0], to: arrow[1], colour: isColour(arrow[2]) ? arrow[2] : "green" });
   }
@@ -76,13 +77,14 @@ export function arrowLine(a, b, gap) {
 export function endAt(target) {
   if (!target || typeof target.closest !== "function") return null;
   const card = target.closest("[data-card]");
-  const code = card && card.getAttribute("data-card");
+  const code = card?.getAttribute("data-card");
   if (code && code !== "down") return code;
   const pile = target.closest("[data-pile]");
   return pile ? pile.getAttribute("data-pile") : null;
 }
 
-/** What a right-drag from end `from` released on end `to` asks: a highlight of one end, an arrow between two, or nothing. */
+/** What a right-drag from end `from` released on end `to` asks: a highlight of one end, an
+ * arrow between two, or nothing. */
 export function drawnIntent(from, to, colour) {
   if (!from || !to) return null;
   if (from === to) return { kind: "highlight", fields: { end: from, colour } };

@@ -43,7 +43,7 @@ export class EditBar {
    * show) or null when nothing can be edited; `entryOf(nodeId)` the move list's element for
    * a node, where the comment editor opens.
    */
-  constructor({ viewId, send, say, here, entryOf }) {
+  constructor({ send, say, here, entryOf }) {
     this.send = send;
     this.say = say;
     this.here = here;
@@ -125,7 +125,7 @@ export class EditBar {
 
   setGlyph(glyph) {
     const here = this.here();
-    const row = here && here.path[here.path.length - 1];
+    const row = here?.path[here.path.length - 1];
     if (row && row.parent !== null) this.send("glyph", { node: row.id, glyph });
   }
 

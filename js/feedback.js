@@ -114,8 +114,8 @@ export class Feedback {
   showLost(lost) {
     this.overlayLost.hidden = !lost;
     setText(this.overlayLost, lost ? lost.text : "");
-    this.overlayBack.hidden = !(lost && lost.button);
-    if (lost && lost.button) {
+    this.overlayBack.hidden = !lost?.button;
+    if (lost?.button) {
       setText(this.overlayBack.querySelector(".sw-button-label"), lost.button);
       this.overlayBack.title = `Go back to move ${lost.ply}, where the game could still be won, and try another way`;
     }

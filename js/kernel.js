@@ -21,7 +21,9 @@ const WORDS = {
   picture:
     "This is a picture of the board, saved with the notebook: it does not play here. " +
     "To play, run the notebook in Jupyter, or open it in JupyterLite, which runs in the browser.",
-  gone: "The kernel behind this board restarted or shut down, so the board no longer plays. Run the cell again to play.",
+  gone:
+    "The kernel behind this board restarted or shut down, so the board no longer plays. " +
+    "Run the cell again to play.",
 };
 
 /**

@@ -10,11 +10,15 @@ const KEY_HELP =
   "Arrow keys move between piles. Enter or Space picks up cards and puts them down. " +
   "Shift with Up or Down changes how many cards are held. Escape puts them back. " +
   "U undo, R redo, A auto-move to foundations, H hint, D demo (D again stops it), N new game. " +
-  "Escape stops a demo, a strategy, a replay or an analysis; with nothing to stop it leaves the board for the notebook. " +
-  "[ and ] step back and forward through the moves of the line. P presents the board (arrow keys step, Escape leaves). " +
-  "M highlights the focused pile; V starts an arrow there and V again ends it at the pile then focused (with Shift, in red). " +
+  "Escape stops a demo, a strategy, a replay or an analysis; " +
+  "with nothing to stop it leaves the board for the notebook. " +
+  "[ and ] step back and forward through the moves of the line. " +
+  "P presents the board (arrow keys step, Escape leaves). " +
+  "M highlights the focused pile; V starts an arrow there and V again ends it at the pile then focused " +
+  "(with Shift, in red). " +
   "C comments the move on show, G picks its glyph, + promotes its variation and - or Delete deletes it. " +
-  "With the mouse, a right-click highlights a pile or card and a right-drag draws an arrow (Shift red, Alt blue, both yellow). " +
+  "With the mouse, a right-click highlights a pile or card and a right-drag draws an arrow " +
+  "(Shift red, Alt blue, both yellow). " +
   "? shows or hides this help.";
 
 /** The keys as the ? button shows them: what to press, and what it does. */
@@ -76,7 +80,7 @@ export class KeyboardPlay {
   }
 
   onFocusIn(event) {
-    const pileEl = event.target.closest && event.target.closest("[data-pile]");
+    const pileEl = event.target.closest?.("[data-pile]");
     if (pileEl && pileEl.parentElement === this.view.board.el) this.setFocus(pileEl.getAttribute("data-pile"), false);
   }
 
@@ -160,12 +164,4 @@ export class KeyboardPlay {
         break;
     }
   }
-}
-
-/** Leaves the widget (Escape with nothing to cancel): the focus goes to the nearest focusable
- * element around `host` (in JupyterLab, the notebook in command mode), or nowhere. */
-export function leaveWidget(host, root) {
-  const outer = host.parentElement && host.parentElement.closest("[tabindex]");
-  if (outer) outer.focus();
-  else if (document.activeElement && root.contains(document.activeElement)) document.activeElement.blur();
 }

@@ -139,7 +139,7 @@ export function activatePile(state, held, pileId, count = null) {
 
 /** Held run made one card longer or shorter (Shift+Up/Down), kept within the face-up cards. */
 export function resizeHeld(state, held, delta) {
-  if (!held || !held.source.startsWith("tableau/")) return held;
+  if (!held?.source.startsWith("tableau/")) return held;
   const faceUp = cardsOf(state.position, held.source).length;
   const count = Math.max(1, Math.min(faceUp, held.count + delta));
   return count === held.count ? held : { source: held.source, count };

@@ -46,7 +46,7 @@ export function stockMove(state) {
   if (drawOrRedeal) return asMove(drawOrRedeal);
   const { stock, waste } = state.position;
   if (stock.length === 0 && waste.length > 0) return { source: "waste", target: "stock", count: waste.length };
-  const draw = Number((state.options && state.options.draw) || 1);
+  const draw = Number(state.options?.draw || 1);
   return { source: "stock", target: "waste", count: Math.max(1, Math.min(draw, stock.length)) };
 }
 

@@ -112,7 +112,10 @@ export function scoreText(score) {
 export function scoreTitle(score) {
   if (!score) return "";
   if (score.scoring === "vegas") {
-    return `Vegas scoring: $${score.game} from this game; the balance counts every earlier game of these options in the library`;
+    return (
+      `Vegas scoring: $${score.game} from this game; ` +
+      "the balance counts every earlier game of these options in the library"
+    );
   }
   return "Standard scoring for this game";
 }
@@ -120,14 +123,18 @@ export function scoreTitle(score) {
 /** A game's name and options as the panel's heading: "Klondike, draw 3". */
 export function kindText(answer) {
   const title = typeof answer.title === "string" ? answer.title : String(answer.game || "");
-  const draw = answer.options && answer.options.draw;
+  const draw = answer.options?.draw;
   return answer.game === "klondike" && Number.isInteger(draw) ? `${title}, draw ${draw}` : title;
 }
 
 const TURN_ON =
-  'To record them, make the board without library=False (or with library="games.sqlite") and with SOLITAIRE_WIDGET_LIBRARY unset or set to a file\'s path.';
+  'To record them, make the board without library=False (or with library="games.sqlite") ' +
+  "and with SOLITAIRE_WIDGET_LIBRARY unset or set to a file's path.";
 
-/** What the panel says of recording: "" while on, else why games are not recorded (and, when off, how to turn it on). */
+/**
+ * What the panel says of recording: "" while on, else why games are not recorded (and, when
+ * off, how to turn it on).
+ */
 export function recordingText(recording) {
   if (!recording || recording.status === "on") return "";
   const said = typeof recording.said === "string" ? recording.said : "Games are not recorded.";

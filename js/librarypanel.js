@@ -4,8 +4,9 @@
 // streaks, best time, fewest moves, average moves of wins) and the last 20 results as a strip
 // of coloured cells, each with its result in words. History: the latest games of that kind,
 // newest first (50 at most); a click or Enter on a row opens that game on the board (after
-// the board's "abandon this game?" question when one is in progress). Python answers a `library` query with one message (see intents.py); the panel
-// asks when it opens and again when the game on show starts, ends or changes kind. When the
+// the board's "abandon this game?" question when one is in progress). Python answers a
+// `library` query with one message (see intents.py); the panel asks when it opens and again
+// when the game on show starts, ends or changes kind. When the
 // `recording` trait says recording failed (a full disk, a locked or corrupt file), the board
 // says so once, in a toast and to screen readers; play goes on.
 
@@ -64,6 +65,23 @@ export class LibraryPanel {
       hidden: "",
     });
     this.title = makeElement("p", "sw-library-title");
+    const tablist = this.makeTabs(panelId, signal);
+    const head = makeElement("div", "sw-library-head");
+    head.append(this.title, tablist);
+    this.note = makeElement("p", "sw-library-note", { hidden: "" });
+    this.waiting = makeElement("p", "sw-library-waiting");
+    this.waiting.textContent = "Asking the library\u2026";
+    this.buildStatistics();
+    this.buildHistory();
+    this.el.append(head, this.note, this.waiting, ...this.pages.values());
+    this.selectTab("statistics", false);
+    this.onRecording = () => this.tellFailure();
+    model.on("change:recording", this.onRecording);
+    this.tellFailure();
+  }
+
+  /** The tabs (Statistics, History) in their tablist, and their pages, still empty. */
+  makeTabs(panelId, signal) {
     const tablist = makeElement("div", "sw-tabs", { role: "tablist", "aria-label": "Statistics or history" });
     this.tabs = new Map();
     this.pages = new Map();
@@ -90,24 +108,13 @@ export class LibraryPanel {
       );
     }
     tablist.addEventListener("keydown", (event) => this.onTabKey(event), { signal });
-    const head = makeElement("div", "sw-library-head");
-    head.append(this.title, tablist);
-    this.note = makeElement("p", "sw-library-note", { hidden: "" });
-    this.waiting = makeElement("p", "sw-library-waiting");
-    this.waiting.textContent = "Asking the library\u2026";
-    this.buildStatistics();
-    this.buildHistory();
-    this.el.append(head, this.note, this.waiting, ...this.pages.values());
-    this.selectTab("statistics", false);
-    this.onRecording = () => this.tellFailure();
-    model.on("change:recording", this.onRecording);
-    this.tellFailure();
+    return tablist;
   }
 
   /** Says once that recording failed, and why. */
   tellFailure() {
     const recording = this.model.get("recording");
-    if (!recording || recording.status !== "failed" || recording.said === this.toldFailure) return;
+    if (recording?.status !== "failed" || recording.said === this.toldFailure) return;
     this.toldFailure = recording.said;
     this.feedback.showToast(recording.said, { kind: "error" });
     this.feedback.announce(recording.said);
@@ -176,7 +183,7 @@ export class LibraryPanel {
 
   /** A message from Python: true when it was the library's (drawn when it answers this view's last query). */
   onMessage(content) {
-    if (!content || content.kind !== "library") return false;
+    if (content?.kind !== "library") return false;
     if (content.request === this.asked) {
       this.asked = null;
       this.answer = content;

@@ -156,7 +156,7 @@ export class DrawingLayer {
     if (this.drag && this.drag.x !== null) {
       return { a: endPoint(this.drag.from, places), b: { x: this.drag.x, y: this.drag.y }, colour: this.drag.colour };
     }
-    if (this.keyStart && this.keyStart.to && this.keyStart.to !== this.keyStart.from) {
+    if (this.keyStart?.to && this.keyStart.to !== this.keyStart.from) {
       return {
         a: endPoint(this.keyStart.from, places),
         b: endPoint(this.keyStart.to, places),

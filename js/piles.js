@@ -1,4 +1,5 @@
-// The piles of a position (the position dict of solitaire_widget/notation/positions.py), in the order the board shows them.
+// The piles of a position (the position dict of solitaire_widget/notation/positions.py), in
+// the order the board shows them.
 
 import { isCardCode } from "./cards.js";
 

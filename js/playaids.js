@@ -133,6 +133,28 @@ export class PlayAids {
     this.toldVerdict = null;
 
     this.hintButton = iconButton("hint", "Hint", BULB);
+    this.makeOptionsMenu(view);
+
+    ({ panel: this.hintPanel, title: this.hintTitle, source: this.hintSource, text: this.hintText } = hintPanel());
+
+    // A button: it goes back to where the game could still be won (when it names a move).
+    this.verdictChip = chip("sw-verdict", "button");
+    for (const [name, value] of Object.entries({ ...SUPPRESS_SHORTCUTS, type: "button", "data-action": "goto_lost" })) {
+      this.verdictChip.setAttribute(name, value);
+    }
+    this.dealChip = chip("sw-deal");
+    const { toolbar } = view;
+    toolbar.autoButton.after(this.hintButton, this.menu.el);
+    toolbar.seedInput.parentElement.after(this.dealChip);
+    toolbar.movesText.before(this.verdictChip);
+    view.sideColumn.el.prepend(this.hintPanel);
+
+    this.onModelChange = () => this.render();
+    for (const name of SYNCED) view.model.on(`change:${name}`, this.onModelChange);
+  }
+
+  /** The Options menu: its button, and the settings it holds (see SYNCED). */
+  makeOptionsMenu(view) {
     const optionsButton = iconButton("options", "Options", SLIDERS);
     optionsButton.title = "Winnable deals, auto-play and the still-winnable check";
     this.menu = new Menu(optionsButton, "Options", `sw-options-${view.viewId}`, () => view.root);
@@ -160,7 +182,8 @@ export class PlayAids {
     const scoringRow = option(
       this.scoringSelect,
       "Score",
-      "Shown beside the move count. Vegas (Klondike): a deal costs $52, each card home pays $5, and the balance adds up across games.",
+      "Shown beside the move count. " +
+        "Vegas (Klondike): a deal costs $52, each card home pays $5, and the balance adds up across games.",
     );
     for (const row of [hintRow, autoplayRow, demoRow, scoringRow]) row.classList.add("sw-option--select");
     this.menu.panel.append(
@@ -178,23 +201,6 @@ export class PlayAids {
       heading("Demo"),
       demoRow,
     );
-
-    ({ panel: this.hintPanel, title: this.hintTitle, source: this.hintSource, text: this.hintText } = hintPanel());
-
-    // A button: it goes back to where the game could still be won (when it names a move).
-    this.verdictChip = chip("sw-verdict", "button");
-    for (const [name, value] of Object.entries({ ...SUPPRESS_SHORTCUTS, type: "button", "data-action": "goto_lost" })) {
-      this.verdictChip.setAttribute(name, value);
-    }
-    this.dealChip = chip("sw-deal");
-    const { toolbar } = view;
-    toolbar.autoButton.after(this.hintButton, this.menu.el);
-    toolbar.seedInput.parentElement.after(this.dealChip);
-    toolbar.movesText.before(this.verdictChip);
-    view.sideColumn.el.prepend(this.hintPanel);
-
-    this.onModelChange = () => this.render();
-    for (const name of SYNCED) view.model.on(`change:${name}`, this.onModelChange);
   }
 
   destroy() {
@@ -226,7 +232,7 @@ export class PlayAids {
     const { model, feedback, sideColumn, toolbar } = this.view;
     sideColumn.replay.stop();
     const aids = model.get("aids");
-    if (aids && aids.deal && aids.deal.status === "dealing") {
+    if (aids?.deal?.status === "dealing") {
       toolbar.update(); // the game chooser shows the game on the board again
       feedback.showToast("Still dealing a winnable game\u2026");
       feedback.announce("Still dealing a winnable game.");
@@ -236,7 +242,7 @@ export class PlayAids {
   }
 
   onControlChange(event) {
-    const control = event.target.getAttribute && event.target.getAttribute("data-control");
+    const control = event.target.getAttribute?.("data-control");
     if (control === "winnable-deals") {
       this.winnableDeals = this.winnableBox.checked;
       this.render();
@@ -343,7 +349,7 @@ export class PlayAids {
   /** A new verdict of the still-winnable check, said once to screen readers (not "checking"). */
   tellVerdict(verdict) {
     // A judged losing move is told with its sentence; the chip has room for only a word or two.
-    const said = verdict && verdict.luck ? `${verdict.text}. ${verdict.title}` : verdict && verdict.text;
+    const said = verdict?.luck ? `${verdict.text}. ${verdict.title}` : verdict?.text;
     const told = verdict && verdict.status !== "checking" ? said : null;
     if (told && told !== this.toldVerdict) this.view.feedback.announce(`Still winnable? ${told}.`);
     if (!verdict || told) this.toldVerdict = told;

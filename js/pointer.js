@@ -72,8 +72,8 @@ export class PointerPlay {
 
   onDoubleClick(event) {
     const view = this.view;
-    const cardEl = event.target.closest && event.target.closest(".sw-card");
-    const pileEl = cardEl && cardEl.closest("[data-pile]");
+    const cardEl = event.target.closest?.(".sw-card");
+    const pileEl = cardEl?.closest("[data-pile]");
     // While a move is pending, its two clicks have already said the board is waiting.
     if (!pileEl || view.problem || view.pending) return;
     const pileId = pileEl.getAttribute("data-pile");
@@ -98,8 +98,8 @@ export class PointerPlay {
     this.suppressClick = false;
     const view = this.view;
     if (event.button !== 0 || this.drag || view.problem || view.pending || !view.kernelLink.live) return;
-    const cardEl = event.target.closest && event.target.closest(".sw-card");
-    const pileEl = cardEl && cardEl.closest("[data-pile]");
+    const cardEl = event.target.closest?.(".sw-card");
+    const pileEl = cardEl?.closest("[data-pile]");
     if (!pileEl || cardEl.classList.contains("sw-card--down")) return;
     const source = pileEl.getAttribute("data-pile");
     if (source === "stock") return;
@@ -273,7 +273,7 @@ export class PointerPlay {
       entry.el.classList.remove("sw-card--dragging");
     }
     const boardEl = this.view.board.el;
-    if (boardEl.hasPointerCapture && boardEl.hasPointerCapture(drag.pointerId)) {
+    if (boardEl.hasPointerCapture?.(drag.pointerId)) {
       boardEl.releasePointerCapture(drag.pointerId);
     }
   }

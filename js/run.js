@@ -4,14 +4,14 @@
 
 /** True while a strategy started from Python plays on this board. */
 export function isRunning(state) {
-  return Boolean(state && state.run && state.run.playing);
+  return Boolean(state?.run?.playing);
 }
 
 /** The news of a run starting or ending between `previous` and `state`; null for none. */
 export function runNews(previous, state) {
   const was = isRunning(previous);
   const now = isRunning(state);
-  const demo = Boolean(state && state.run && state.run.demo);
+  const demo = Boolean(state?.run?.demo);
   if (!was && now) {
     return demo
       ? "Demo: the solver looks for a winning line, then plays it. Press Stop to take over."

@@ -1,8 +1,8 @@
-// The side column beside (or under) the board: the move list with its navigation and
-// replay, the analysis with its strip under the list (judgements marked in the list), the
-// lesson panel and a study's chapter list. It keeps the timeline in step with Python (timeline messages, sync_timeline,
-// the rows saved in the model for a notebook shown without a kernel) and turns clicks and
-// keys on the list into goto and enter intents.
+// The side column beside (or under) the board: a study's chapter list, the move list with
+// its navigation and replay, the analysis with its strip under the list (judgements marked
+// in the list) and the lesson panel. It keeps the timeline in step with Python (timeline
+// messages, sync_timeline, the rows saved in the model for a notebook shown without a kernel)
+// and turns clicks and keys on the list into goto and enter intents.
 
 import { lostPly, lostVerdict } from "./aids.js";
 import { analysisOf, analysisWords, judgedByNode } from "./analysis.js";
@@ -101,7 +101,7 @@ export class SideColumn {
     const { state, problem } = this.view;
     if (problem || state.lesson || isRunning(state)) return null;
     const line = this.timeline.lineOf(state.line_end);
-    return line && line[state.ply] ? { state, path: line.slice(0, state.ply + 1) } : null;
+    return line?.[state.ply] ? { state, path: line.slice(0, state.ply + 1) } : null;
   }
 
   /** The analysis Python publishes, checked (see analysis.js). */
@@ -286,7 +286,7 @@ export class SideColumn {
   rowNow() {
     const state = this.view.state;
     const line = this.view.problem ? null : this.timeline.lineOf(state.line_end);
-    return (line && line[state.ply]) || null;
+    return line?.[state.ply] || null;
   }
 
   onWindowKey(event) {
@@ -302,7 +302,7 @@ export class SideColumn {
       : state.started_at === previous.started_at && state.ply !== previous.ply;
     if (!wentTo) return null;
     const line = this.timeline.lineOf(state.line_end);
-    const row = line && line[state.ply];
+    const row = line?.[state.ply];
     const sentence = row && typeof row.sentence === "string" && row.sentence ? `: ${row.sentence}` : "";
     return `Move ${state.ply} of ${state.line_length}${sentence}.`;
   }

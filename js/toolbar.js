@@ -71,24 +71,8 @@ export class Toolbar {
       this.drawSelect.append(option);
     }
     this.newButton = makeButton("new", "New game", "\u2726");
-    const seedLabel = makeElement("label", "sw-seed");
-    const seedCaption = makeElement("span", "sw-seed-text");
-    seedCaption.textContent = "Seed";
-    this.seedInput = makeElement("input", "sw-seed-input", {
-      ...SUPPRESS_SHORTCUTS,
-      "data-control": "seed",
-      type: "text",
-      inputmode: "numeric",
-      autocomplete: "off",
-      spellcheck: "false",
-      placeholder: "random",
-      title: "The seed of this deal. Type another and press Enter (or New game) to play that deal.",
-    });
-    seedLabel.append(seedCaption, this.seedInput);
-    this.seedEdited = false; // typed into since the box last showed the deal on the board
-    this.shownDeal = null; // dealKey of the deal the box last showed
     this.controller = new AbortController();
-    this.seedInput.addEventListener("input", () => (this.seedEdited = true), { signal: this.controller.signal });
+    const seedLabel = this.makeSeedBox();
     this.makePlayButtons();
     this.movesText = makeElement("span", "sw-moves");
     this.scoreText = makeElement("span", "sw-score", { "data-score": "", hidden: "" });
@@ -108,6 +92,28 @@ export class Toolbar {
     );
     this.el.append(dealGroup, playGroup, stats);
     this.clockTimer = setInterval(() => this.updateClock(), 1000);
+  }
+
+  /** The seed box, in its label: the deal's seed, or one typed to play that deal. */
+  makeSeedBox() {
+    const seedLabel = makeElement("label", "sw-seed");
+    const seedCaption = makeElement("span", "sw-seed-text");
+    seedCaption.textContent = "Seed";
+    this.seedInput = makeElement("input", "sw-seed-input", {
+      ...SUPPRESS_SHORTCUTS,
+      "data-control": "seed",
+      type: "text",
+      inputmode: "numeric",
+      autocomplete: "off",
+      spellcheck: "false",
+      placeholder: "random",
+      title: "The seed of this deal. Type another and press Enter (or New game) to play that deal.",
+    });
+    seedLabel.append(seedCaption, this.seedInput);
+    this.seedEdited = false; // typed into since the box last showed the deal on the board
+    this.shownDeal = null; // dealKey of the deal the box last showed
+    this.seedInput.addEventListener("input", () => (this.seedEdited = true), { signal: this.controller.signal });
+    return seedLabel;
   }
 
   /** Restart, undo, redo, autoplay, Demo and Stop (in Demo's place while a run plays), and
@@ -176,7 +182,7 @@ export class Toolbar {
     if (playing) {
       if (this.gameSelect.value !== state.game) this.gameSelect.value = state.game;
       setText(this.rulesEntry, `Rules of ${state.title || state.game}\u2026`);
-      const draw = String((state.options && state.options.draw) || 1);
+      const draw = String(state.options?.draw || 1);
       if (this.drawSelect.value !== draw) this.drawSelect.value = draw;
       this.showSeed(state);
       this.newButton.title =
@@ -214,14 +220,14 @@ export class Toolbar {
     // Without a kernel the game cannot go on: the clock stops where the kernel went.
     setText(this.clockText, clockText(timePlayed(state, kernelLink.lostAt ?? Date.now())));
     // A record or a lesson on show is not being played: its clock says why it stands still.
-    const held = Boolean(state && state.clock_held);
+    const held = Boolean(state?.clock_held);
     this.clockText.classList.toggle("sw-clock--held", held);
     setAttr(this.clockText, "title", held ? CLOCK_HELD : "");
     setAttr(this.clockText, "aria-label", held ? "time played, stopped" : "time played");
   }
 
   onControlChange(event) {
-    const control = event.target.getAttribute && event.target.getAttribute("data-control");
+    const control = event.target.getAttribute?.("data-control");
     if (control === "game" && this.gameSelect.value === RULES_ENTRY) {
       // An entry to read, not a game: the chooser goes back to the game on show.
       this.gameSelect.value = this.view.problem ? GAMES[0][0] : this.view.state.game;
@@ -236,7 +242,7 @@ export class Toolbar {
       this.view.newGame(null, { fromSeedBox: true });
     } else if (event.key === "Escape") {
       this.seedEdited = false;
-      this.seedInput.value = seedText(this.view.state && this.view.state.seed);
+      this.seedInput.value = seedText(this.view.state?.seed);
     }
   }
 }

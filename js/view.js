@@ -3,10 +3,11 @@
 // a refusal (the protocol is in solitaire_widget/widget/intents.py's module docstring).
 //
 // SolitaireView holds the state and what the player holds, wires events to the parts that
-// handle them (board.js, pointer.js, keyboard.js, toolbar.js, feedback.js, sidecolumn.js for
-// the move list, its analysis, the lesson and a study's chapters, playaids.js for hints,
-// options and verdicts, librarypanel.js for the Statistics panel and History list, rules.js
-// for the Rules panel, teaching.js for File and Present) and sends intents.
+// handle them (board.js, overlay.js, pointer.js, keyboard.js, focus.js, toolbar.js,
+// feedback.js, sidecolumn.js for the move list, its analysis, the lesson and a study's
+// chapters, playaids.js for hints, options and verdicts, librarypanel.js for the Statistics
+// panel and History list, rules.js for the Rules panel, teaching.js for File and Present)
+// and sends intents.
 //
 // Instant moves: a move in the state's legal list is drawn on the board the moment it is
 // made (optimistic.js predicts the piles) while its intent goes out. Until Python answers,
@@ -21,12 +22,12 @@
 import { Board } from "./board.js";
 import { makeElement } from "./dom.js";
 import { Feedback } from "./feedback.js";
+import { FocusKeeper } from "./focus.js";
 import { Hand, STILL_WAITING } from "./hand.js";
 import { IntentChannel, makeViewId } from "./intents.js";
 import { KernelLink } from "./kernel.js";
-import { KeyboardPlay, leaveWidget } from "./keyboard.js";
+import { KeyboardPlay } from "./keyboard.js";
 import { lessonNews } from "./lesson.js";
-import { staysInWidget } from "./keys.js";
 import { DealConfirmation } from "./confirm.js";
 import { DrawingLayer } from "./overlay.js";
 import { describeChange } from "./labels.js";
@@ -79,6 +80,7 @@ export class SolitaireView {
     });
 
     this.buildParts();
+    this.assemble();
     this.wireEvents();
     this.sideColumn.loadSaved();
     this.setState(this.model.get("state"));
@@ -132,13 +134,19 @@ export class SolitaireView {
       query: (kind, fields) => this.aids.query(kind, fields),
       say: (text) => this.feedback.announce(text),
     });
-    const { files, presentation } = this.teaching;
     this.switchingTo = null; // the game the player chose here, until a state of it arrives
+    // Kept games leave the chooser and Draw 1/3 showing the game on the board.
+    this.confirmation = new DealConfirmation({ viewId: this.viewId, onAnswered: () => this.toolbar.update() });
+    this.focus = new FocusKeeper(this);
+  }
+
+  /** Puts the parts' elements in their places: the toolbar, the board with what lies over it,
+   * the side column and the panels. */
+  assemble() {
+    const { files, presentation } = this.teaching;
     this.toolbar.helpButton.before(this.library.button, this.rules.button, files.button, presentation.button);
     this.toolbar.helpButton.after(this.keyboard.keyTable);
     this.aids.hintPanel.after(this.library.el);
-    // Kept games leave the chooser and Draw 1/3 showing the game on the board.
-    this.confirmation = new DealConfirmation({ viewId: this.viewId, onAnswered: () => this.toolbar.update() });
     this.board.el.append(this.drawing.el);
     this.felt.append(this.board.el, this.board.placeholder, this.feedback.overlay, this.confirmation.el, files.el);
     // Messages show on a line of their own under the board, never over its cards.
@@ -169,7 +177,7 @@ export class SolitaireView {
     this.listen(window, "keydown", (e) => pointer.onWindowKey(e), true);
     this.listen(window, "keydown", (e) => keyboard.onWindowKey(e), true);
     this.listen(window, "keydown", (e) => sideColumn.onWindowKey(e), true);
-    this.listen(this.root, "keydown", (e) => this.onKeyInside(e));
+    this.listen(this.root, "keydown", (e) => this.focus.onKeyInside(e));
     this.listen(board.el, "focusin", (e) => keyboard.onFocusIn(e));
     this.listen(board.el, "pointerdown", (e) => pointer.onPointerDown(e));
     this.listen(board.el, "pointermove", (e) => pointer.onPointerMove(e));
@@ -304,7 +312,7 @@ export class SolitaireView {
     this.feedback.updateOverlay(this.state);
     this.teaching.render(this.state, this.felt, this.board.layout);
     this.kernelLink.mark(this.root);
-    this.keepFocus(focused, wasOver);
+    this.focus.afterRender(focused, wasOver);
     this.root.dataset.version = String(this.state.version);
     this.root.dataset.renderMs = (performance.now() - started).toFixed(2);
   }
@@ -315,7 +323,7 @@ export class SolitaireView {
       this.sideColumn.onTimelineMessage(content);
       return;
     }
-    if (!content || content.kind !== "refused" || !this.channel.isOwn(content.request)) return;
+    if (content?.kind !== "refused" || !this.channel.isOwn(content.request)) return;
     this.channel.refusalArrived(content.request);
     this.drawsQueued = 0;
     if (this.pending && this.pending.request === content.request) {
@@ -477,62 +485,9 @@ export class SolitaireView {
     }
   }
 
-  /**
-   * The focus, when this render took away the control that had it (Stop once the run ends,
-   * Restart back at the deal, the end overlay's buttons once it closes), goes to Demo in
-   * Stop's place (the analysis's Stop in Analyse's, and back), else to the board's pile with
-   * the tab stop: a keyboard player is never dropped on the page's body. A game that just
-   * ended takes the focus into its overlay, if the focus was in the widget.
-   */
-  keepFocus(focused, wasOver) {
-    if (!(focused instanceof HTMLElement) || !this.root.contains(focused)) return;
-    const overlay = this.feedback.overlay;
-    if (!overlay.hidden && !wasOver) {
-      this.feedback.focusOverlay();
-      return;
-    }
-    if (!focused.disabled && !focused.closest("[hidden]")) return;
-    const { analyseButton: analyse, stopButton: stop } = this.sideColumn.analysisPanel;
-    const inPlace = new Map([
-      [this.toolbar.stopButton, this.toolbar.demoButton],
-      [analyse, stop],
-      [stop, analyse],
-    ]).get(focused);
-    if (inPlace && !inPlace.hidden && !inPlace.disabled) inPlace.focus();
-    else this.keyboard.setFocus(this.focusId);
-  }
-
-  /**
-   * Keys that bubble up to the widget's root after its own parts had them. Printable keys
-   * stop here: in a notebook's command mode they are shortcuts (x cuts the cell), and a
-   * focused pile, button or move entry would otherwise fire them. Escape that nothing in the
-   * widget used leaves the widget for the notebook, as Escape leaves a cell's editor.
-   */
-  onKeyInside(event) {
-    if (event.key === "Escape" && this.confirmation.open) {
-      event.stopPropagation();
-      this.confirmation.answer(false);
-    } else if (
-      event.key === "Escape" &&
-      this.rules.isOpen &&
-      !event.defaultPrevented &&
-      !event.target.closest("input, textarea")
-    ) {
-      // Escape that the board did not use (nothing held, nothing running) closes the rules;
-      // in the seed box it puts the deal's seed back.
-      event.stopPropagation();
-      this.rules.close();
-      // Escape stops an analysis wherever the focus is in the widget (a run, from the board).
-    } else if (staysInWidget(event) || (event.key === "Escape" && this.sideColumn.stopAnalysis()))
-      event.stopPropagation();
-    else if (event.key === "Escape" && !event.defaultPrevented && !event.target.closest("input, select, textarea")) {
-      leaveWidget(this.host, this.root);
-    }
-  }
-
   /** Clicks on buttons run their commands, on the move list go to a move; the rest is board play. */
   onClick(event) {
-    const button = event.target.closest && event.target.closest("button[data-action]");
+    const button = event.target.closest?.("button[data-action]");
     if (button && this.root.contains(button)) {
       if (!button.disabled) this.runCommand(button.getAttribute("data-action"));
       return;

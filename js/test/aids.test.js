@@ -82,7 +82,8 @@ describe("winnable deals", () => {
     const rated = dealOf(STATE, { deal: { ...dealt, difficulty: { level: "hard", nodes: 12345 } } });
     expect(rated.text).toBe("winnable \u00B7 hard");
     expect(rated.title).toBe(
-      "Seed 11 (the first winnable one from seed 10) is winnable. Difficulty: hard, from the 12,345 positions the solver searched to win it.",
+      "Seed 11 (the first winnable one from seed 10) is winnable. " +
+        "Difficulty: hard, from the 12,345 positions the solver searched to win it.",
     );
   });
 

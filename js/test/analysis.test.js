@@ -17,7 +17,9 @@ function row(ply, judgement, after, glyph = "") {
     best: chance(0.5),
     after: chance(after),
     best_move: "s>w",
-    words: `Move ${ply}, move ${ply} in words: ${judgement}. Win chance 50% before it, ${Math.round(after * 100)}% after it.`,
+    words:
+      `Move ${ply}, move ${ply} in words: ${judgement}. ` +
+      `Win chance 50% before it, ${Math.round(after * 100)}% after it.`,
   };
 }
 
@@ -100,7 +102,8 @@ describe("reading the analysis", () => {
     expect(lostStory(moves, 9, line)).toBe("");
     const done = analysisOf({ ...DONE, moves });
     expect(analysisWords(done, { at: 4, line })).toBe(
-      "Analysed 4 moves: 1 mistake. Move 4 lost the game, but from what you could see it was bad luck; the mistake was move 2, a mistake.",
+      "Analysed 4 moves: 1 mistake. " +
+        "Move 4 lost the game, but from what you could see it was bad luck; the mistake was move 2, a mistake.",
     );
   });
 });

@@ -71,7 +71,7 @@ function middleOf(pile) {
 }
 
 describe("a drag while the board is laid out again", () => {
-  it("a resize keeps the drag: the card stays under the pointer and drops on the pile under it by the new layout", () => {
+  it("a resize keeps a drag: the card stays under the pointer and drops on the pile under it by the new layout", () => {
     const { model, card, pile, root, resize } = view(fixture("klondike_start"));
     resize(1400);
     const from = card("5H");
@@ -177,7 +177,7 @@ describe("a drag while the board is laid out again", () => {
 });
 
 describe("ending a drag without a drop", () => {
-  it("Escape puts the cards back at once, wherever the focus is; the release drops nothing and picks nothing up", () => {
+  it("Escape puts the cards back at once, wherever the focus is; the release drops nothing and lifts nothing", () => {
     const { model, card, root } = view(fixture("klondike_start"));
     const from = card("5H");
     const home = from.style.transform;
@@ -185,8 +185,8 @@ describe("ending a drag without a drop", () => {
     pointer(from, "pointerdown", left + 10, top + 10);
     pointer(from, "pointermove", left + 80, top + 60);
     expect(from.style.transform).not.toBe(home);
-    const escape = key(document.body, "Escape");
-    expect(escape.defaultPrevented).toBe(true);
+    const pressed = key(document.body, "Escape");
+    expect(pressed.defaultPrevented).toBe(true);
     expect(from.style.transform).toBe(home);
     expect(root.querySelector(".sw-card--dragging, .sw-card--held, .sw-pile--hover, .sw-pile--lifted")).toBe(null);
     expect(root.querySelector('[aria-live="polite"]').textContent.trim()).toBe("Put the cards back.");
@@ -202,8 +202,8 @@ describe("ending a drag without a drop", () => {
     const { card, pile } = view(fixture("klondike_start"));
     click(card("5H"));
     pile("tableau/1").focus();
-    const escape = key(pile("tableau/1"), "Escape");
-    expect(escape.defaultPrevented).toBe(true);
+    const pressed = key(pile("tableau/1"), "Escape");
+    expect(pressed.defaultPrevented).toBe(true);
     expect(card("5H").classList.contains("sw-card--held")).toBe(false);
   });
 

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from "vitest";
-import { COLOURS, arrowLine, arrowsOf, colourOf, drawnIntent, endAt, endPoint, marksOf } from "../drawing.js";
+import { COLOURS, arrowLine, arrowsOf, colourOf, drawnIntent, endPoint, marksOf } from "../drawing.js";
 import { GLYPHS, glyphWords, variationOf } from "../editing.js";
 import { fixture, key, mainLine, mount, variationRow } from "./helpers.js";
 

@@ -22,11 +22,6 @@ afterEach(() => {
   vi.useRealTimers();
 });
 
-/** A state one version on, as Python would send after an accepted intent. */
-function next(state, changes = {}) {
-  return { ...structuredClone(state), version: state.version + 1, ...changes };
-}
-
 /** A game in play with its clock running since `first` (ms since the epoch). */
 function playing(first) {
   return { ...fixture("klondike_start"), moves: 3, first_move_at: first, finished_at: null };

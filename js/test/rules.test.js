@@ -10,11 +10,6 @@ const RULES = {
   following: "## Following\n\n> hearts → clubs → diamonds → spades\n",
 };
 
-/** A state one version on, as Python would send after an accepted intent. */
-function next(state, changes = {}) {
-  return { ...structuredClone(state), version: state.version + 1, ...changes };
-}
-
 let views = [];
 function view(state, rules = RULES[state.game]) {
   const model = new FakeModel(state);
@@ -153,8 +148,8 @@ describe("the Rules panel", () => {
 
     pile("stock").focus();
     click(rulesButton());
-    const escape = key(panel().querySelector(".sw-rules-text"), "Escape");
-    expect(escape.defaultPrevented).toBe(true);
+    const pressed = key(panel().querySelector(".sw-rules-text"), "Escape");
+    expect(pressed.defaultPrevented).toBe(true);
     expect(panel().hidden).toBe(true);
     expect(document.activeElement).toBe(pile("stock"));
 

@@ -523,7 +523,7 @@ describe("the move list beside the board", () => {
     globalThis.cancelAnimationFrame = () => {};
     try {
       const { q, entry } = view(lineState(40));
-      frames.splice(0).forEach((frame) => frame());
+      for (const frame of frames.splice(0)) frame();
       const list = q("[data-timeline]");
       const observer = lists.find((one) => one.target === list);
       // Laid out as a browser would: 40 moves of 20 px, the list 300 px high, scrolled to the end.
@@ -534,7 +534,7 @@ describe("the move list beside the board", () => {
       list.scrollTop = 520;
       height = 120; // the Statistics panel opened above the list
       observer.callback([{ target: list }]);
-      frames.splice(0).forEach((frame) => frame());
+      for (const frame of frames.splice(0)) frame();
       expect(list.scrollTop).toBe(700);
     } finally {
       delete globalThis.requestAnimationFrame;

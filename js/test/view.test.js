@@ -1153,8 +1153,7 @@ describe("views and cleanup", () => {
       // A listener added with an AbortSignal goes when its signal aborts.
       const stillAttached = added.filter(
         ([target, type, handler, options]) =>
-          !(options && options.signal && options.signal.aborted) &&
-          !removed.some(([t, ty, h]) => t === target && ty === type && h === handler),
+          !options?.signal?.aborted && !removed.some(([t, ty, h]) => t === target && ty === type && h === handler),
       );
       expect(stillAttached).toEqual([]);
       // A state arriving after cleanup touches nothing.
@@ -1392,7 +1391,7 @@ describe("instant moves", () => {
     expect(root.querySelector(".sw-pile--target")).toBe(null);
   });
 
-  it("what only Python knows stays blank while pending: a foundation's next card, whether an emptied stock redeals", () => {
+  it("what only Python knows stays blank while pending: a foundation's next card, if an emptied stock redeals", () => {
     const state = fixture("klondike_start");
     const { model, card, pile } = view(state);
     const foundation = pile("foundation/0");

@@ -7,7 +7,10 @@
   const parse = (value) => {
     const m = value.match(/rgba?\(([^)]+)\)/);
     if (!m) return null;
-    const parts = m[1].split(/[ ,/]+/).filter(Boolean).map(Number);
+    const parts = m[1]
+      .split(/[ ,/]+/)
+      .filter(Boolean)
+      .map(Number);
     return { r: parts[0], g: parts[1], b: parts[2], a: parts.length > 3 ? parts[3] : 1 };
   };
   const over = (top, bottom) => ({
@@ -70,8 +73,10 @@
     const needed = large ? 3 : 4.5;
     const got = ratio(shown, back);
     if (got < needed) {
-      failures.push(`${text.textContent.trim().slice(0, 30)} (${el.className || el.tagName}): ${got.toFixed(2)} < ${needed}`);
+      failures.push(
+        `${text.textContent.trim().slice(0, 30)} (${el.className || el.tagName}): ${got.toFixed(2)} < ${needed}`,
+      );
     }
   }
   return failures;
-}
+};
