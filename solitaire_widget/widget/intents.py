@@ -306,6 +306,7 @@ a refusal names the request it answers, so the view can put the cards back.
 
 from __future__ import annotations
 
+import difflib
 import re
 import reprlib
 from collections.abc import Mapping
@@ -433,7 +434,10 @@ def checked_intent(content: dict[str, Any], buffers: object, kinds: Mapping[str,
     """
     kind = content.get("kind")
     if not isinstance(kind, str) or kind not in kinds:
-        raise Refusal(f"unknown intent kind {brief(kind)}: expected one of {', '.join(kinds)}")
+        # Forty-odd kinds would not fit a toast: name the near ones, or where the list is.
+        near = difflib.get_close_matches(kind, list(kinds), n=3) if isinstance(kind, str) else []
+        known = f"did you mean {' or '.join(near)}?" if near else "the kinds are listed in widget/intents.py"
+        raise Refusal(f"unknown intent kind {brief(kind)}: {known}")
     fields = BASE_FIELDS | kinds[kind].required
     named = f"{'an' if kind[0] in 'aeiou' else 'a'} {kind} intent"
     missing = sorted(fields - content.keys())

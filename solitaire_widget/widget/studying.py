@@ -1,5 +1,6 @@
-"""A study on the board (a mixin of ``SolitaireWidget``): its chapter list, a chapter opened
-(an exercise runs as a lesson), the exercise's hint, and files saved and opened from the
+"""Lessons and a study on the board (a mixin of ``SolitaireWidget``): a lesson on a recorded
+game or on the mistakes of an analysed one, a study's chapter list, a chapter opened (an
+exercise runs as a lesson), the exercise's hint, and files saved and opened from the
 board, each a name in the notebook's folder (the kernel's working folder when the board was
 made); the protocol is in ``intents.py``.
 
@@ -24,8 +25,10 @@ from pathlib import Path
 from typing import Any
 
 from ..game import Game
+from ..lesson import AnyLesson, Lesson, MistakesLesson
 from ..study import BoardLesson, Study
 from .intents import Refusal, brief
+from .sources import game_of
 from .sync import StateSync
 
 MAX_NAME = 120
@@ -63,7 +66,8 @@ def opening(study: Study, index: int) -> tuple[BoardLesson | None, Game]:
 
 
 class StudyBoard(StateSync):
-    """The board's side of a study (a mixin: the widget provides what ``StateSync`` declares)."""
+    """The board's side of lessons and studies (a mixin: the widget provides what
+    ``StateSync`` declares)."""
 
     _study: Study | None
     _chapter: tuple[int, Game] | None
@@ -93,6 +97,39 @@ class StudyBoard(StateSync):
             raise ValueError("the board shows no study: open_study first")
         self.open_study(self._study, index)
         return self._game
+
+    def lesson(self, source: Game | dict[str, Any] | str | os.PathLike[str]) -> Lesson:
+        """Start a lesson on ``source`` (a ``Game``, a record dict or a record file): the board
+        shows its start and the student must find each next move of its main line. The
+        right move is played and its comment shown; another legal move is refused with
+        "legal, but the lesson plays something else"; "Show me" plays the move. Undo, new
+        games and the like wait until ``end_lesson()``. Returns the ``Lesson`` (its counts)."""
+        lesson = Lesson(game_of(source))
+        self._start_lesson(lesson)
+        return lesson
+
+    def learn_from_mistakes(
+        self, source: Game | dict[str, Any] | str | os.PathLike[str] | None = None
+    ) -> MistakesLesson:
+        """Learn from your mistakes: a lesson on an analysed game (``source`` as for ``lesson``;
+        the game on the board when None) that stops before each move its analysis judged a
+        mistake or a blunder and asks for a better one (see ``MistakesLesson``). "Show me" plays
+        the best move. ``ValueError`` when the game has no analysis or no mistake, and the
+        board is left as it was. Returns the ``MistakesLesson`` (its counts)."""
+        lesson = MistakesLesson(self._game if source is None else game_of(source))
+        self._start_lesson(lesson)
+        return lesson
+
+    def _start_lesson(self, lesson: AnyLesson) -> None:
+        with self._holding_game():
+            self._lesson = lesson
+            self._switch_to(lesson.student_game())
+
+    def end_lesson(self) -> None:
+        """End the lesson: the game on show plays on as an ordinary game."""
+        with self._holding_game():
+            self._lesson = None
+            self._publish(None)
 
     def _study_state(self) -> dict[str, Any] | None:
         """The ``study`` field of the state (see ``intents.py``)."""

@@ -38,7 +38,6 @@ from ..engine.deal import random_seed
 from ..engine.games import rules_for, rules_text
 from ..engine.moves import Move
 from ..game import Game
-from ..lesson import AnyLesson, Lesson, MistakesLesson
 from ..notation.svg import svg
 from ..scripting.strategies import Strategy
 from ..solver.aids import Hint
@@ -53,7 +52,7 @@ from .intents import SETTINGS, brief
 from .pyodide_messages import trait_to_json
 from .recording import LibrarySetting, Recorder
 from .run import DEMO_DELAYS, DEMO_SECONDS, BoardRuns, Run, demo_line
-from .sources import game_for, game_of
+from .sources import game_for
 from .state import Clock
 from .studying import opening
 from .sync import RecordingBoard, ThreadFlags
@@ -319,39 +318,6 @@ class SolitaireWidget(RecordingBoard, IntentHandling, anywidget.AnyWidget):
         with self._holding_game():
             self._switch_to(loaded)
         return loaded
-
-    def lesson(self, source: Game | dict[str, Any] | str | os.PathLike[str]) -> Lesson:
-        """Start a lesson on ``source`` (a ``Game``, a record dict or a record file): the board
-        shows its start and the student must find each next move of its main line. The
-        right move is played and its comment shown; another legal move is refused with
-        "legal, but the lesson plays something else"; "Show me" plays the move. Undo, new
-        games and the like wait until ``end_lesson()``. Returns the ``Lesson`` (its counts)."""
-        lesson = Lesson(game_of(source))
-        self._start_lesson(lesson)
-        return lesson
-
-    def learn_from_mistakes(
-        self, source: Game | dict[str, Any] | str | os.PathLike[str] | None = None
-    ) -> MistakesLesson:
-        """Learn from your mistakes: a lesson on an analysed game (``source`` as for ``lesson``;
-        the game on the board when None) that stops before each move its analysis judged a
-        mistake or a blunder and asks for a better one (see ``MistakesLesson``). "Show me" plays
-        the best move. ``ValueError`` when the game has no analysis or no mistake, and the
-        board is left as it was. Returns the ``MistakesLesson`` (its counts)."""
-        lesson = MistakesLesson(self.game if source is None else game_of(source))
-        self._start_lesson(lesson)
-        return lesson
-
-    def _start_lesson(self, lesson: AnyLesson) -> None:
-        with self._holding_game():
-            self._lesson = lesson
-            self._switch_to(lesson.student_game())
-
-    def end_lesson(self) -> None:
-        """End the lesson: the game on show plays on as an ordinary game."""
-        with self._holding_game():
-            self._lesson = None
-            self._publish(None)
 
     def new_game(
         self,
