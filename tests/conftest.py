@@ -17,6 +17,9 @@ ONE_WORKER = "browser-and-site"
 """The xdist group of the tests that use the browser or the built site."""
 
 
+# First: pytest-xdist's own hook reads the xdist_group marks into the test ids, and hooks
+# registered later (xdist's worker plugin) run earlier unless told otherwise.
+@pytest.hookimpl(tryfirst=True)
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
     for item in items:
         fixtures = getattr(item, "fixturenames", ())
