@@ -54,9 +54,9 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 import solitaire_widget as sw
 from benchmarks.figures import percentile
+from solitaire_widget.judgement.commitments import QUIET_POSITIONS
 from solitaire_widget.scripting import wilson_interval
 from solitaire_widget.scripting.fair import FAIR_NODE_LIMIT, FAIR_SAMPLES
-from solitaire_widget.solver.commitments import QUIET_POSITIONS
 
 SETS: dict[str, tuple[str, dict[str, object]]] = {
     "klondike draw 3": ("klondike", {"draw": 3, "deal_to_waste": False}),

@@ -38,8 +38,8 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 import solitaire_widget as sw
+from solitaire_widget.judgement.moves import JUDGEMENTS
 from solitaire_widget.solver import native
-from solitaire_widget.solver.judgement import JUDGEMENTS
 
 DRAWS = (1, 3)
 RANDOM_SHARE = 0.25

@@ -17,8 +17,11 @@ The package is laid out by layer, each depending only on the ones before it:
 - ``notation/``: the position dict, the text diagram, SVG pictures and animated replays.
 - ``records/``: the move tree (every line played, with comments and marks), game records
   as versioned JSON, study files, and the text and HTML handouts.
-- ``solver/``: ``solve(game)``, a depth-first search for a winning line, and the play
-  aids built on it: hints, winnable deals, difficulty, when a game was lost.
+- ``solver/``: ``solve(game)``, a depth-first search for a winning line, seeing every card.
+- ``judgement/``: fair judgement on the search, from what the player can see: win chances,
+  moves judged, a line's analysis, the fair player's choice.
+- ``aids/``: the play aids on both: hints, the plans they start, winnable deals,
+  difficulty, when a game was lost.
 - ``game.py``: ``Game``, a position with its move tree: checked play, undo, redo, goto,
   variations, comments, records, hints.
 - ``lesson.py``: lessons on a recorded game's main line.
@@ -47,25 +50,16 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from .aids import Difficulty, Hint, HintSource, Winnability
 from .engine import GAMES, IllegalMove, Move, Outcome, Position, RunEnd, Termination
 from .game import Game
 from .gymnasium_hook import register_when_gymnasium_loads
+from .judgement import Analysis, AnalysisStopped, Chance, WinChance, win_chance
 from .library import Library, LibraryError, Statistics
 from .notation.replay import svg_replay
 from .notation.svg import svg
 from .records.record import RecordError
-from .solver import (
-    Chance,
-    Difficulty,
-    Hint,
-    HintSource,
-    SolveResult,
-    WinChance,
-    Winnability,
-    solve,
-    win_chance,
-)
-from .solver.analysis import Analysis, AnalysisStopped
+from .solver import SolveResult, solve
 from .study import Chapter, Study
 
 register_when_gymnasium_loads()

@@ -21,9 +21,9 @@ from typing import Any, Protocol
 from .engine import explain
 from .engine.moves import IllegalMove, Move
 from .game import Game
-from .solver.analysis import MoveAnalysis
-from .solver.chances import percent
-from .solver.judgement import GOOD_BELOW
+from .judgement.analysis import MoveAnalysis
+from .judgement.chances import percent
+from .judgement.moves import GOOD_BELOW
 
 OTHER_MOVE = "legal, but the lesson plays something else"
 
@@ -123,7 +123,7 @@ class Lesson:
 
 
 class Analysed(Protocol):
-    """An analysis of a line: its moves judged (``solver.analysis``)."""
+    """An analysis of a line: its moves judged (``judgement.analysis``)."""
 
     @property
     def moves(self) -> Sequence[MoveAnalysis]: ...
@@ -134,7 +134,7 @@ class MistakesLesson:
 
     The student stands before each move the analysis judged a mistake or a blunder (decided,
     not left open by the sampling) and is asked for a better move. Any legal move whose win
-    chance is within the "good" band of the best (``solver.judgement``: under 5 points below
+    chance is within the "good" band of the best (``judgement.moves``: under 5 points below
     it, judged on the analysis's own samples, so any good move is right, not one fixed line)
     is accepted; the answer then shows the move's chance, the chance of the move played in the
     game and the best move's, and the lesson goes on to the position before the next mistake
@@ -143,7 +143,7 @@ class MistakesLesson:
     or ask to be shown the best move.
 
     ``analysis`` is ``source.analysis`` unless given (anything with the ``moves`` of a
-    ``solver.analysis`` analysis). ``ValueError`` when there is no analysis, or it judged no
+    ``judgement.analysis`` analysis). ``ValueError`` when there is no analysis, or it judged no
     move a mistake or a blunder. The lesson speaks the same interface as ``Lesson``
     (``student_game``, ``expected``, ``answer``, ``show``, ``state``), so a board runs either.
     """

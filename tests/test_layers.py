@@ -1,9 +1,9 @@
 """The package's layers depend one way (atomic, gymnasium_hook, engine, notation, records,
-solver, game, lesson, study, library, scripting, widget, env) and no modules import each other in a
-circle (import-linter, configured in pyproject.toml), only the widget imports Jupyter (and
-the environments' human mode, inside a function), the optional libraries of the ``sim`` extra
-are imported only inside functions, those of the ``rl`` extra only by the environments, and
-no module reads another module's private attributes."""
+solver, judgement, aids, game, lesson, study, library, scripting, widget, env) and no modules
+import each other in a circle (import-linter, configured in pyproject.toml), only the widget
+imports Jupyter (and the environments' human mode, inside a function), the optional libraries
+of the ``sim`` extra are imported only inside functions, those of the ``rl`` extra only by the
+environments, and no module reads another module's private attributes."""
 
 from __future__ import annotations
 

@@ -9,10 +9,10 @@ from types import SimpleNamespace
 import pytest
 
 import solitaire_widget as sw
+from solitaire_widget.judgement.analysis import MoveAnalysis
+from solitaire_widget.judgement.chances import Chance, WinChance
+from solitaire_widget.judgement.moves import judge
 from solitaire_widget.lesson import MistakesLesson
-from solitaire_widget.solver.analysis import MoveAnalysis
-from solitaire_widget.solver.chances import Chance, WinChance
-from solitaire_widget.solver.judgement import judge
 
 SAMPLES = 40
 ALL = (1 << SAMPLES) - 1

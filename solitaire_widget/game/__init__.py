@@ -21,6 +21,7 @@ import warnings
 from collections.abc import Callable
 from typing import Any
 
+from ..aids.verdicts import first_winnable_seed
 from ..atomic import atomic_members, locked
 from ..engine import explain
 from ..engine.cards import card_code
@@ -31,13 +32,12 @@ from ..engine.outcome import Outcome, outcome_of
 from ..engine.position import Position
 from ..engine.rules import Rules
 from ..engine.safety import safe_move_home
+from ..judgement.analysis import Analysis
 from ..notation import diagram, positions
 from ..notation.svg import svg
 from ..records import record
 from ..records.line import Line, Route
 from ..records.tree import Node, Row
-from ..solver import aids
-from ..solver.analysis import Analysis
 from .advice import SEARCH_OUTSIDE_THE_LOCK, Advice, analysis_from_record
 from .handouts import Handouts
 from .notes import Notes
@@ -120,7 +120,7 @@ class Game(Notes, Advice, Handouts):
         if not isinstance(winnable, bool):
             raise ValueError(f"winnable must be True or False, not {winnable!r}")
         if winnable:
-            seed, _ = aids.first_winnable_seed(functools.partial(Position.dealt, rules, checked), seed)
+            seed, _ = first_winnable_seed(functools.partial(Position.dealt, rules, checked), seed)
         return cls(Position.dealt(rules, checked, seed), seed)
 
     @classmethod

@@ -21,18 +21,19 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
+from ..aids import hints, verdicts
+from ..aids.hints import Hint, HintRequest
+from ..aids.plan import Plan, keys_along
+from ..aids.verdicts import Difficulty, Winnability
 from ..atomic import Atomic, atomic_members, locked
 from ..engine import knowledge
 from ..engine.cards import card_code, parse_card
 from ..engine.moves import Move
 from ..engine.position import Position
+from ..judgement.analysis import Analysis
+from ..judgement.chances import check_knows_stock
+from ..judgement.fair_play import FAIR_NODE_LIMIT, FAIR_SAMPLES, FairChoice, FairPlay
 from ..records.record import RecordError
-from ..solver import aids
-from ..solver.aids import Difficulty, Hint, HintRequest, Winnability
-from ..solver.analysis import Analysis
-from ..solver.chances import check_knows_stock
-from ..solver.fair_play import FAIR_NODE_LIMIT, FAIR_SAMPLES, FairChoice, FairPlay
-from ..solver.plan import Plan, keys_along
 from ..solver.search import check_limits
 
 if TYPE_CHECKING:
@@ -98,12 +99,12 @@ class Advice(Atomic):
         """A move to play, with a ``sentence`` that says why.
 
         The solver's hint (``fair=False``) sees every card: the next move of a winning line
-        when one is found within ``time_limit`` seconds (``solver.aids.HINT_SECONDS`` when None, as
+        when one is found within ``time_limit`` seconds (``aids.hints.HINT_SECONDS`` when None, as
         ``solve``'s), else the best move by a
         fixed heuristic (``source``: ``HintSource.SOLVER`` or ``HEURISTIC``); the line goes
         back to no position of the game's line while a winning line that avoids them is found.
         The fair hint (``fair=True``) judges from what the player can see, as
-        ``strategies.fair`` chooses (``solver.fair_play``): the next move towards the
+        ``strategies.fair`` chooses (``judgement.fair_play``): the next move towards the
         commitment that does best over ``samples`` deals of the unseen cards (drawn from
         ``seed``, each solved within ``node_limit`` positions and ``time_limit`` seconds; with
         neither limit, the fair strategy's 5,000 positions), ``source`` ``HintSource.FAIR``,
@@ -165,7 +166,7 @@ class Advice(Atomic):
                 return followed.next_hint(position, left, known)
         if play is None:
             *before, _ = keys_along(self.start, self.history)
-            seconds = aids.HINT_SECONDS if time_limit is None else float(time_limit)
+            seconds = hints.HINT_SECONDS if time_limit is None else float(time_limit)
             return HintRequest(position, seconds, frozenset(before))
         return HintRequest(position, fair=play, start=self.start, history=self.history, known=known)
 
@@ -180,7 +181,7 @@ class Advice(Atomic):
     def winnability(self, *, time_limit: float = 5.0) -> Winnability:
         """Whether the game can still be won from where it stands, and if not, which move
         of its line lost it (``lost_at``), searched within about ``time_limit`` seconds."""
-        return aids.winnability(*self._start_and_history(), time_limit=time_limit)
+        return verdicts.winnability(*self._start_and_history(), time_limit=time_limit)
 
     @locked
     def _start_and_history(self) -> tuple[Position, tuple[Move, ...]]:
@@ -188,7 +189,7 @@ class Advice(Atomic):
 
     def difficulty(self) -> Difficulty:
         """How hard the solver finds the game from where it stands (see ``Difficulty``)."""
-        return aids.difficulty(self.position)
+        return verdicts.difficulty(self.position)
 
     # ------------------------------------------------------------------ the analysis kept
     @property
@@ -245,10 +246,10 @@ class _Followed:
     def next_hint(self, position: Position, left: tuple[Move, ...], known: frozenset[int]) -> Hint:
         """The hint at ``position``, where the moves ``left`` of the line remain."""
         if self.kind is None:
-            return aids.solver_hint(position, left, first=len(left) == len(self.plan.moves))
+            return hints.solver_hint(position, left, first=len(left) == len(self.plan.moves))
         first = self.first
         choice = FairChoice(first.move, first.line, first.why, first.chance).followed(left)
-        return aids.fair_choice_hint(position, choice, known)
+        return hints.fair_choice_hint(position, choice, known)
 
 
 def analysis_from_record(data: object, start: Position, root: Node) -> Analysis:

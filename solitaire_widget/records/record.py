@@ -30,7 +30,7 @@ codes to highlight), ``played_at`` (seconds since the epoch) and, from format ve
 (``[end, colour]``; see ``notation.drawing``) may be left out. ``line`` is
 the entry the current line ends at and ``ply`` how many of its moves are played: the game
 loads standing there. A game analysed (``sw.analyse``) has its analysis in ``analysis``
-(format version 2; written and read by ``solver.analysis.Analysis``, which ``Game`` calls):
+(format version 2; written and read by ``judgement.analysis.Analysis``, which ``Game`` calls):
 a record is written in the lowest version that holds it (1 without an analysis, glyphs,
 arrows or coloured marks; 2 with an analysis; 3 with any of the others), so a package that
 reads only version 1 still opens what it can hold. The JSON Schema is ``record.schema.json``
@@ -233,7 +233,7 @@ def load(path: str | os.PathLike[str]) -> dict[str, Any]:
 class Read(NamedTuple):
     """A record once checked: its start, seed, tree (as nodes, the start first), the node
     its current line ends at, the ply the game stands at, and its ``analysis`` entry as
-    written (None when it has none; ``solver.analysis.Analysis.from_record`` checks it)."""
+    written (None when it has none; ``judgement.analysis.Analysis.from_record`` checks it)."""
 
     start: Position
     seed: int | None

@@ -20,7 +20,7 @@ Each chapter's ``record`` is a game record exactly as ``Game.to_record()`` write
 student for the moves of its main line at the plies its ``questions`` name (ply 3: the
 third move, asked with two moves played), in increasing order. ``good`` lists the moves
 accepted there besides the author's own: those within the "good" band of the best
-(``solver.judgement``), judged on ``samples`` deals of the unseen cards from ``seed``, each
+(``judgement.moves``), judged on ``samples`` deals of the unseen cards from ``seed``, each
 searched to ``node_limit`` positions at most (null: the solver's default). The judging is
 done once, when the author adds the chapter, so a student's answer is checked at once.
 ``hint`` is the author's hint ("" for none).

@@ -6,7 +6,7 @@ How a run goes
 
 The line is the game's current line, all of it (``g.line``: also the moves ahead of where
 the game stands, after an undo or a ``goto``), up to the move that wins the game if one
-does. Each move is one task (``solver.analysis.tasks``): the position it was played from,
+does. Each move is one task (``judgement.analysis.tasks``): the position it was played from,
 the cards the player knew there and the sampling settings; the tasks are independent, so
 they go to the workers one each, and the answers are put back in the order of the line.
 Every sample is drawn from ``seed`` (``chances.win_chance`` says how), so with a
@@ -39,8 +39,8 @@ import multiprocessing
 from collections.abc import Callable, Sequence
 
 from ..game import Game
-from ..solver.analysis import Analysis, AnalysisStopped, MoveAnalysis, Settings, Task, chances_for, tasks
-from ..solver.chances import DEFAULT_SAMPLES, WinChance
+from ..judgement.analysis import Analysis, AnalysisStopped, MoveAnalysis, Settings, Task, chances_for, tasks
+from ..judgement.chances import DEFAULT_SAMPLES, WinChance
 from .executors import (
     Executor,
     Progress,

@@ -1,10 +1,10 @@
 """``FairStrategy``: plays as a player who sees only what the board shows
 (``sw.strategies.fair``).
 
-Its choices are ``solver.fair_play.FairPlay``'s, which the module docstring there explains:
+Its choices are ``judgement.fair_play.FairPlay``'s, which the module docstring there explains:
 at each turn the commitment (a move that turns a face-down card or plays from the talon,
 with the quiet moves that set it up) that gets furthest over samples of the cards the
-player has not seen. It plays the chosen line move by move (``solver.plan``) and chooses
+player has not seen. It plays the chosen line move by move (``aids.plan``) and chooses
 again when the line is played or the game left it. The fair hint (``g.hint(fair=True)``)
 chooses the same way, so following the fair hint from the deal plays as this strategy does.
 
@@ -19,8 +19,8 @@ True
 
 from __future__ import annotations
 
-from ..solver.fair_play import DEEPER, FAIR_NODE_LIMIT, FAIR_SAMPLES, QUIET_MOVES, FairPlay
-from ..solver.plan import Plan
+from ..aids.plan import Plan
+from ..judgement.fair_play import DEEPER, FAIR_NODE_LIMIT, FAIR_SAMPLES, QUIET_MOVES, FairPlay
 from .view import Choice, GameView
 
 __all__ = ["DEEPER", "FAIR_NODE_LIMIT", "FAIR_SAMPLES", "QUIET_MOVES", "FairStrategy"]
@@ -32,7 +32,7 @@ class FairStrategy:
     ``samples`` (1 to 10,000) deals of the unseen cards are judged at each choice, the
     solver searching at most ``node_limit`` positions (and ``time_limit`` seconds, None for
     none) for each sample and commitment; with neither limit,
-    ``solver.chances.SAMPLE_NODE_LIMIT``. The samples of a turn are drawn from ``seed`` and
+    ``judgement.chances.SAMPLE_NODE_LIMIT``. The samples of a turn are drawn from ``seed`` and
     what the player sees, so with no time limit it plays the same moves on every machine,
     and the same moves in two games that show the player the same thing.
 

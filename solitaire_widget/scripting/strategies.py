@@ -47,7 +47,7 @@ The built-in strategies:
   solver does.
 - ``fair``: a ``FairStrategy`` (64 samples of 5,000 positions per choice, seed 0): the
   commitment (the next move that turns a card or plays from the talon, with its set-up)
-  with the best chance judged from what the player can see (``solver.commitments``); see
+  with the best chance judged from what the player can see (``judgement.commitments``); see
   ``scripting.fair``. ``FairStrategy(samples=, node_limit=, time_limit=, seed=)`` makes
   one with other settings.
 
@@ -65,8 +65,8 @@ import random as _random
 from collections.abc import Callable
 
 from ..engine import Move, Position
+from ..judgement.heuristic import GREEDY_PRIORITIES, greedy_move, tableau_index
 from ..solver import SolveResult, solve
-from ..solver.heuristic import GREEDY_PRIORITIES, greedy_move, tableau_index
 from ..solver.search import check_limits, limits_in_words
 from ..solver.shorten import shorten
 from .checks import check_whole_number

@@ -1,11 +1,12 @@
-"""A solver for the three games: ``solve(game)`` says whether the game's current position
-can still be won, and gives a winning line when it can.
+"""The search: ``solve(game)`` says whether the game's current position can still be won,
+and gives a winning line when it can.
 
 It plays *thoughtful* solitaire: it knows where every card is, face-down cards and the
 order of the stock included, so "winnable" means "winnable by a player who could see
-every card". No Jupyter imports: it reads only ``solitaire_widget.engine`` (``Game`` builds
-its hints, winnable deals and checks on it). The search is pure Python, with an optional C
-accelerator compiled on first use when a C compiler is on PATH (``solver.native``).
+every card". No Jupyter imports: it reads only ``solitaire_widget.engine``; fair judgement
+(``judgement``) and the play aids (``aids``) are built on it, and it imports neither. The
+search is pure Python, with an optional C accelerator compiled on first use when a C
+compiler is on PATH (``solver.native``).
 
 >>> from solitaire_widget import Game
 >>> from solitaire_widget.solver import solve
@@ -21,19 +22,6 @@ True
 
 from __future__ import annotations
 
-from .aids import Difficulty, Hint, HintSource, Winnability, best_move
-from .chances import Chance, WinChance, win_chance
 from .search import SolveResult, solve
 
-__all__ = [
-    "Chance",
-    "Difficulty",
-    "Hint",
-    "HintSource",
-    "SolveResult",
-    "WinChance",
-    "Winnability",
-    "best_move",
-    "solve",
-    "win_chance",
-]
+__all__ = ["SolveResult", "solve"]

@@ -2,8 +2,8 @@
 
 At each marked ply the student stands before the author's move and is asked for it. The
 author's own move is right, and so is any move within the "good" band of the best
-(``solver.judgement``: under 5 points of win chance below it), judged on samples of the
-unseen cards as "learn from your mistakes" judges (``solver.chances.win_chance``). The
+(``judgement.moves``: under 5 points of win chance below it), judged on samples of the
+unseen cards as "learn from your mistakes" judges (``judgement.chances.win_chance``). The
 judging is done once, when the author adds the chapter (``judge``), and kept in the study,
 so a student's answer is checked at once. The author's hint is given on request.
 
@@ -31,12 +31,12 @@ from typing import Any
 from ..engine import explain
 from ..engine.moves import IllegalMove, Move
 from ..game import Game
+from ..judgement.chances import win_chance
+from ..judgement.moves import GOOD_BELOW
 from ..lesson import AnyLesson
 from ..records import record
 from ..records.study import Question
 from ..records.tree import Node
-from ..solver.chances import win_chance
-from ..solver.judgement import GOOD_BELOW
 
 
 def main_line(game: Game) -> list[Node]:

@@ -38,14 +38,15 @@ from contextlib import AbstractContextManager
 from functools import partial
 from typing import Any
 
+from ..aids import verdicts
+from ..aids.hints import Hint, HintRequest
+from ..aids.verdicts import Difficulty, Winnability
 from ..engine.outcome import Termination
 from ..game import Game
+from ..judgement.analysis import MoveAnalysis, Task, chances_for
+from ..judgement.chances import WinChance
 from ..records.tree import Node
 from ..solver import SolveResult, solve
-from ..solver import aids as solver_aids
-from ..solver.aids import Difficulty, Hint, HintRequest, Winnability
-from ..solver.analysis import MoveAnalysis, Task, chances_for
-from ..solver.chances import WinChance
 from .analysis import judging_task, lost_move_words
 from .tasks import AidTasks
 from .worker import SolverWorker
@@ -261,7 +262,7 @@ class BoardAids:
     def _start_check(self) -> None:
         serial, game = self._check_wanted, self._game
         task = self.tasks.submit(
-            partial(solver_aids.winnability, game.start, game.history, time_limit=CHECK_SECONDS)
+            partial(verdicts.winnability, game.start, game.history, time_limit=CHECK_SECONDS)
         )
         if task is None:
             self._verdict = {**_NO_VERDICT, "status": "unknown"}
@@ -402,7 +403,7 @@ class BoardAids:
             "difficulty": None,
         }
         self._switch_to(game)
-        rating = self.tasks.submit(partial(solver_aids.difficulty, game.start))
+        rating = self.tasks.submit(partial(verdicts.difficulty, game.start))
         if rating is not None:
             self.tasks.when_done(rating, self._rated, serial)
 

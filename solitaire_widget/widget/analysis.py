@@ -39,9 +39,9 @@ from typing import Any
 
 from ..engine.explain import sentence
 from ..game import Game
-from ..solver.analysis import Analysis, AnalysisStopped, MoveAnalysis, Settings, Task, chances_for, tasks
-from ..solver.chances import DEFAULT_SAMPLES, Chance, WinChance, percent
-from ..solver.judgement import GLYPHS
+from ..judgement.analysis import Analysis, AnalysisStopped, MoveAnalysis, Settings, Task, chances_for, tasks
+from ..judgement.chances import DEFAULT_SAMPLES, Chance, WinChance, percent
+from ..judgement.moves import GLYPHS
 from .tasks import AidTasks
 from .timeline import TimelineSync
 

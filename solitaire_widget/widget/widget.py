@@ -34,16 +34,16 @@ import anywidget
 import traitlets
 from ipywidgets import CallbackDispatcher
 
+from ..aids.hints import Hint
 from ..engine.deal import random_seed
 from ..engine.games import rules_for, rules_text
 from ..engine.moves import Move
 from ..game import Game
+from ..judgement.analysis import Analysis, Settings
+from ..judgement.chances import DEFAULT_SAMPLES
+from ..judgement.fair_play import FAIR_SAMPLES
 from ..notation.svg import svg
 from ..scripting.strategies import Strategy
-from ..solver.aids import Hint
-from ..solver.analysis import Analysis, Settings
-from ..solver.chances import DEFAULT_SAMPLES
-from ..solver.fair_play import FAIR_SAMPLES
 from ..study import BoardLesson, Study
 from .aids import NO_AIDS, BoardAids
 from .analysis import BoardAnalysis

@@ -18,8 +18,8 @@ import pytest
 import test_simulate
 
 import solitaire_widget as sw
+from solitaire_widget.judgement.analysis import AnalysisStopped
 from solitaire_widget.scripting import SimulationWarning, executors
-from solitaire_widget.solver.analysis import AnalysisStopped
 
 dask_executor = test_simulate.dask_executor  # the fixture: a local Dask cluster of two workers
 pool = test_simulate.pool  # the fixture: a process pool of the test's own
@@ -65,7 +65,7 @@ def test_the_same_seed_and_limit_give_the_same_analysis_and_another_seed_other_s
     other = sw.analyse(g.copy(), **FAST, seed=8, executor="serial")
     assert first.to_record() == again.to_record()
     assert first.to_record()["plies"] != other.to_record()["plies"]
-    assert first.settings == sw.solver.analysis.Settings(8, 7, 2_000, None)
+    assert first.settings == sw.judgement.analysis.Settings(8, 7, 2_000, None)
 
 
 def test_the_whole_line_is_analysed_also_the_moves_ahead():

@@ -10,13 +10,13 @@ from engine_helpers import twin_games
 
 import solitaire_widget as sw
 from solitaire_widget.engine.knowledge import Hidden, known_along, shown
+from solitaire_widget.judgement import fair_play as fair_module
+from solitaire_widget.judgement.chances import Chance
+from solitaire_widget.judgement.commitments import Commitment, CommitmentChances
+from solitaire_widget.judgement.fair_play import FairPlay, _scouting_move
 from solitaire_widget.scripting import strategies
 from solitaire_widget.scripting.fair import FairStrategy
 from solitaire_widget.scripting.strategies import GameView
-from solitaire_widget.solver import fair_play as fair_module
-from solitaire_widget.solver.chances import Chance
-from solitaire_widget.solver.commitments import Commitment, CommitmentChances
-from solitaire_widget.solver.fair_play import FairPlay, _scouting_move
 
 QUICK = {"samples": 4, "node_limit": 500}
 DECKS = [

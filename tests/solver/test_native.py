@@ -18,10 +18,11 @@ from pathlib import Path
 from types import FrameType
 
 import pytest
+from endgames import random_endgame
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from solver_paths import native_or_skip
-from test_solve import CROSS_CHECKS, random_endgame, replays_to_win
+from test_solve import CROSS_CHECKS, replays_to_win
 
 import solitaire_widget as sw
 from solitaire_widget.solver import native, solve

@@ -19,7 +19,7 @@ from engine_helpers import LOSABLE_KLONDIKE, LOSABLE_LINE
 from test_widget import View
 
 import solitaire_widget as sw
-from solitaire_widget.solver import aids as solver_aids
+from solitaire_widget.aids import hints, verdicts
 from solitaire_widget.widget import aids as aids_module
 
 
@@ -107,7 +107,7 @@ def test_a_hint_asked_on_the_board_thinks_then_shows_the_move_without_a_new_stat
     assert w.aids["hint"] == {"version": version, "status": "thinking"}
     workers[-1].finish()
     hint = settled(w)["hint"]
-    expected = solver_aids.hint(w.game.position)
+    expected = hints.hint(w.game.position)
     assert hint["status"] == "ready" and hint["version"] == version
     assert hint["source"] == expected.source.value
     assert hint["move"] == {"source": expected.move.source, "target": expected.move.target, "count": 1}
@@ -185,7 +185,7 @@ def test_hint_from_python_returns_the_hint_and_marks_it(workers):
     workers[-1].autorun = True
     hint = w.hint(time_limit=0.5)
     assert isinstance(hint, sw.Hint) and hint.move in w.legal_moves()
-    assert hint == solver_aids.hint(w.game.position, time_limit=0.5)
+    assert hint == hints.hint(w.game.position, time_limit=0.5)
     shown = w.aids["hint"]
     assert shown["status"] == "ready" and shown["sentence"] == hint.sentence
     assert shown["move"]["source"] == hint.move.source
@@ -442,7 +442,7 @@ def test_a_winnable_deal_from_the_board_deals_rates_and_says_so(workers):
         "difficulty": None,
     }
     workers[-1].finish()
-    rated = solver_aids.difficulty(expected.position)
+    rated = verdicts.difficulty(expected.position)
     assert settled(w)["deal"]["difficulty"] == {"level": rated.level, "nodes": rated.nodes}
     assert view.sent == []
 

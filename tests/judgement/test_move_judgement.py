@@ -1,4 +1,4 @@
-"""Judging a move (``solver.judgement``) on hand-made chances: the bands of the drop, the
+"""Judging a move (``judgement.moves``) on hand-made chances: the bands of the drop, the
 judgement named by what the samples make sure of, judgements left open by the sampling
 error or by undecided samples, the only move, and accuracy."""
 
@@ -7,8 +7,8 @@ from __future__ import annotations
 import pytest
 
 from solitaire_widget import Move
-from solitaire_widget.solver.chances import Chance, WinChance
-from solitaire_widget.solver.judgement import GLYPHS, JUDGEMENTS, accuracy, drop_interval, judge
+from solitaire_widget.judgement.chances import Chance, WinChance
+from solitaire_widget.judgement.moves import GLYPHS, JUDGEMENTS, accuracy, drop_interval, judge
 
 DRAW = Move("stock", "waste", 1)
 PLAY = Move("waste", "tableau/0", 1)
@@ -110,10 +110,3 @@ def test_accuracy_follows_the_lichess_curve_from_100_down():
 def test_each_judgement_that_marks_a_move_has_its_glyph():
     assert set(GLYPHS) <= set(JUDGEMENTS)
     assert GLYPHS == {"inaccuracy": "?!", "mistake": "?", "blunder": "??", "only move": "!", "wasted": "↺"}
-
-
-def test_the_old_name_of_a_move_judgement_still_works_for_a_release_with_a_warning():
-    from solitaire_widget.solver import judgement
-
-    with pytest.warns(DeprecationWarning, match="MoveJudgement"):
-        assert judgement.Verdict is judgement.MoveJudgement

@@ -10,10 +10,10 @@ from __future__ import annotations
 import pytest
 
 import solitaire_widget as sw
+from solitaire_widget.aids import hints
+from solitaire_widget.aids.plan import Plan, first_revisit, keys_along
 from solitaire_widget.engine.knowledge import as_seen, shown
 from solitaire_widget.scripting.strategies import GameView
-from solitaire_widget.solver import aids
-from solitaire_widget.solver.plan import Plan, first_revisit, keys_along
 
 FAIR = {"samples": 6, "node_limit": 800}
 """Fair hints cheap enough for the suite: the same machinery as the defaults, fewer samples."""
@@ -65,7 +65,7 @@ def test_the_next_hints_follow_the_line_without_a_new_search(monkeypatch):
     first = game.hint()
     assert first.source is sw.HintSource.SOLVER and first.line[0] == first.move
     searches = []
-    monkeypatch.setattr(aids, "solve", lambda *args, **kwargs: searches.append(args))
+    monkeypatch.setattr(hints, "solve", lambda *args, **kwargs: searches.append(args))
     assert game.hint() == first  # asked again where it was asked: the same hint
     for planned in first.line[:20]:
         hint = game.hint()
@@ -85,7 +85,7 @@ def test_a_new_search_does_not_take_back_the_move_just_played_while_another_line
         game.play(move)
     game.play("t0>t1")
     taken_back = sw.Move("tableau/1", "tableau/0")
-    assert aids.hint(game.position).move == taken_back
+    assert hints.hint(game.position).move == taken_back
     hint = game.hint()
     assert hint.source is sw.HintSource.SOLVER and hint.move != taken_back
     *played_through, _ = keys_along(game.start, game.history)
@@ -94,11 +94,11 @@ def test_a_new_search_does_not_take_back_the_move_just_played_while_another_line
 
 def test_the_heuristics_move_goes_somewhere_new_while_it_can():
     position = sw.Game.new("klondike", 42).position
-    listed = aids.best_move(position)
+    listed = hints.best_move(position)
     assert listed == sw.Move("waste", "tableau/5")
     there = position.copy()
     there.push(listed)
-    assert aids.best_move(position, {there.key()}) == sw.Move("stock", "waste")
+    assert hints.best_move(position, {there.key()}) == sw.Move("stock", "waste")
 
 
 def test_a_plan_is_followed_from_its_last_visit_of_a_position():

@@ -2,7 +2,7 @@
 game; behind the fair strategy (``sw.strategies.fair``) and the fair hint
 (``g.hint(fair=True)``), which therefore choose alike.
 
-At each turn it chooses among *commitments* (``solver.commitments``): the moves that turn
+At each turn it chooses among *commitments* (``judgement.commitments``): the moves that turn
 a face-down card or play a card from the talon, each with the quiet moves that set it up
 (moves that show nothing and can be taken back). It deals the cards the player has not
 seen into the unseen places at random, solves each such sample after each commitment, and
@@ -10,7 +10,7 @@ chooses the commitment that gets furthest over the samples: a sample won counts 
 home, a lost one none, and one the solver could not finish within its limits the most
 cards home it reached (early in a deal most samples are not finished, so wins alone could
 hardly tell the choices apart). Its choice is a line: the set-up's moves and the
-commitment, played one by one (``solver.plan``), then it chooses again. The win rates it
+commitment, played one by one (``aids.plan``), then it chooses again. The win rates it
 reaches are in ``docs/judgement.md``, with the variants tried. It knows only what a player
 of the game knows (``engine.knowledge``): the cards shown along the moves played so far,
 worked out from the start and the history as any player could, and the cards it is told
@@ -67,11 +67,11 @@ from ..engine.cards import card_label
 from ..engine.explain import pile_words, sentence
 from ..engine.knowledge import Hidden, Seen, as_seen, shown
 from ..engine.safety import safe_move_home
+from ..solver.search import Limit, solve
+from ..solver.shorten import shorten
 from .chances import Chance, check_knows_stock, check_sampling, percent, percent_range
 from .commitments import QUIET_POSITIONS, Commitment, commitment_chances, commitments
 from .heuristic import greedy_move
-from .search import Limit, solve
-from .shorten import shorten
 
 __all__ = [
     "DEEPER",
@@ -134,7 +134,7 @@ class FairPlay:
     ``samples`` (1 to 10,000) deals of the unseen cards are judged at each choice, the
     solver searching at most ``node_limit`` positions (and ``time_limit`` seconds, None for
     none) for each sample and commitment; with neither limit,
-    ``solver.chances.SAMPLE_NODE_LIMIT``. With no time limit it chooses the same on every
+    ``judgement.chances.SAMPLE_NODE_LIMIT``. With no time limit it chooses the same on every
     machine. ``knows_stock``: the known-stock model (the stock and the waste known in order,
     only the face-down tableau cards sampled; see the module docstring). A bad argument
     raises ``ValueError`` naming it.

@@ -54,7 +54,6 @@ accuracy, so 100 is a game of best moves and a 10-point drop scores about 64.
 from __future__ import annotations
 
 import math
-import warnings
 from dataclasses import dataclass
 
 from ..engine import Move
@@ -162,15 +161,3 @@ def _is_only_move(chances: WinChance, played: Move) -> bool:
 def accuracy(drop: float) -> float:
     """One move's accuracy (0 to 100) from its drop (a share, 0 to 1), as Lichess computes it."""
     return min(100.0, max(0.0, 103.1668 * math.exp(-0.04354 * drop * 100) - 3.1669))
-
-
-def __getattr__(name: str) -> object:
-    # Deprecated names, kept for a release.
-    if name == "Verdict":
-        warnings.warn(
-            "solver.judgement.Verdict is now MoveJudgement (solver.search.Verdict is a search's verdict)",
-            DeprecationWarning,
-            stacklevel=2,
-        )
-        return MoveJudgement
-    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

@@ -36,9 +36,9 @@ from dataclasses import dataclass
 from ..engine import Move, Position
 from ..engine.cards import DECK
 from ..engine.knowledge import Hidden
+from ..solver.search import Limit, search
 from .chances import Chance
 from .heuristic import tableau_index
-from .search import Limit, search
 
 __all__ = [
     "QUIET_POSITIONS",

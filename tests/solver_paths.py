@@ -1,5 +1,6 @@
-"""Whether the solver's C search can be tested here (shared by the solver tests; a helper
-module, not the conftest, so that its name is unique when test folders are collected together)."""
+"""Whether the solver's C search can be tested here: shared by the tests of the search and
+of fair judgement (a helper module, not a conftest, so that its name is unique when test
+folders are collected together)."""
 
 from __future__ import annotations
 

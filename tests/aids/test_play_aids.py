@@ -1,5 +1,5 @@
 """Play aids on the solver: safe auto-play never loses a game that could be won (checked
-with the plain exhaustive search of test_solve), hints, winnable deals, difficulty, and
+with the plain exhaustive search of ``endgames``), hints, winnable deals, difficulty, and
 which move lost a game."""
 
 from __future__ import annotations
@@ -7,12 +7,12 @@ from __future__ import annotations
 import random
 
 import pytest
+from endgames import exhaustive, random_endgame
 from engine_helpers import FOLLOWING_BLOCKED, make, suit_run
-from test_solve import exhaustive, random_endgame
 
 import solitaire_widget as sw
+from solitaire_widget.aids import hints, verdicts
 from solitaire_widget.engine.safety import is_safe_home
-from solitaire_widget.solver import aids
 
 SAFETY_CASES = [("father", 14, 40), ("following", 14, 120)]
 
@@ -144,7 +144,7 @@ def test_the_heuristic_plays_a_useful_legal_move(game, options):
     for seed in range(5):
         g = sw.Game.new(game, seed=seed, **options)
         for _ in range(60):
-            move = aids.best_move(g.position)
+            move = hints.best_move(g.position)
             if move is None:
                 assert g.is_over
                 break
@@ -157,18 +157,18 @@ def test_winnable_deals_are_the_first_winnable_seed_from_the_one_given():
     for seed in range(6, g.seed):
         assert (
             sw.solve(
-                sw.Game.new("klondike", seed=seed), time_limit=None, node_limit=aids.WINNABLE_NODE_LIMIT
+                sw.Game.new("klondike", seed=seed), time_limit=None, node_limit=verdicts.WINNABLE_NODE_LIMIT
             ).verdict
             != "winnable"
         )
-    assert sw.solve(g, time_limit=None, node_limit=aids.WINNABLE_NODE_LIMIT).verdict == "winnable"
+    assert sw.solve(g, time_limit=None, node_limit=verdicts.WINNABLE_NODE_LIMIT).verdict == "winnable"
     assert sw.Game.new("klondike", seed=6, winnable=True) == g  # the same on every call
 
 
 @pytest.mark.parametrize("game", ["klondike", "father", "following"])
 def test_a_random_winnable_deal_is_winnable(game):
     g = sw.Game.new(game, winnable=True)
-    assert sw.solve(g, time_limit=None, node_limit=aids.WINNABLE_NODE_LIMIT).verdict == "winnable"
+    assert sw.solve(g, time_limit=None, node_limit=verdicts.WINNABLE_NODE_LIMIT).verdict == "winnable"
 
 
 @pytest.mark.parametrize("bad", [1, "yes", None])
@@ -179,7 +179,7 @@ def test_winnable_must_be_true_or_false(bad):
 
 def test_difficulty_rates_by_the_positions_searched():
     easy = sw.Game.new("klondike", seed=1).difficulty()
-    assert easy == sw.Difficulty("easy", "winnable", easy.nodes) and easy.nodes <= aids.EASY_NODES
+    assert easy == sw.Difficulty("easy", "winnable", easy.nodes) and easy.nodes <= verdicts.EASY_NODES
     lost = make("following", **FOLLOWING_BLOCKED).difficulty()
     assert (lost.level, lost.verdict) == ("unwinnable", "unwinnable")
 

@@ -1,4 +1,4 @@
-"""The analysis of a line (``solver.analysis``): one judged move per ply, rows and summary,
+"""The analysis of a line (``judgement.analysis``): one judged move per ply, rows and summary,
 its record read back exactly, a record that is wrong refused naming the entry, and no leak:
 games that show the player the same thing get the same analysis."""
 
@@ -14,7 +14,7 @@ from test_chances import FAST, twin_hiding_other_cards
 import solitaire_widget as sw
 from solitaire_widget.engine.choices import distinct
 from solitaire_widget.engine.knowledge import Hidden
-from solitaire_widget.solver.analysis import (
+from solitaire_widget.judgement.analysis import (
     COLUMNS,
     Analysis,
     MoveAnalysis,
@@ -22,7 +22,7 @@ from solitaire_widget.solver.analysis import (
     chances_for,
     tasks,
 )
-from solitaire_widget.solver.chances import chances_at
+from solitaire_widget.judgement.chances import chances_at
 from solitaire_widget.solver.search import Limit
 
 
@@ -78,7 +78,7 @@ def test_the_summary_counts_each_judgement_and_averages_accuracy(analysis):
     summary = analysis.summary
     judged = [m for m in analysis.moves if m.judgement is not None]
     assert summary["moves"] == 10 and summary["judged"] == len(judged)
-    assert sum(summary[name] for name in sw.solver.judgement.JUDGEMENTS) == len(judged)
+    assert sum(summary[name] for name in sw.judgement.moves.JUDGEMENTS) == len(judged)
     assert summary["accuracy"] is None or 0 <= summary["accuracy"] <= 100
     assert summary["accuracy"] is None or summary["accuracy"] == round(summary["accuracy"], 1)
     assert analysis.cut(0).summary["accuracy"] is None

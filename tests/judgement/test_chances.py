@@ -1,5 +1,5 @@
 """What the player knows (``engine.knowledge``) and the win chances sampled from it
-(``solver.chances``): the model, the samples, the answers, and that nothing hidden leaks."""
+(``judgement.chances``): the model, the samples, the answers, and that nothing hidden leaks."""
 
 from __future__ import annotations
 

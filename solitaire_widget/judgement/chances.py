@@ -16,7 +16,7 @@ optimisation, as Bjarnason, Fern and Tadepalli used to play Klondike with hidden
 
 A sample the solver cannot decide within its limits is *undecided*: it counts as lost in
 ``estimate`` and in ``low`` and as won in ``high``, so the interval holds both readings.
-(``solver.commitments``, which the fair strategy judges by, also asks how far the solver got
+(``judgement.commitments``, which the fair strategy judges by, also asks how far the solver got
 on such samples.)
 The interval is the 95% Wilson score interval. With ``node_limit`` (and no time limit) the
 answer depends only on what the player can see and on ``seed``: the same on every machine,
@@ -43,8 +43,8 @@ from ..engine.cards import parse_card
 from ..engine.choices import representatives
 from ..engine.deal import check_seed
 from ..engine.knowledge import Hidden, shown
+from ..solver.search import Limit, Verdict, check_limits, search
 from .heuristic import priority_move
-from .search import Limit, Verdict, check_limits, search
 
 DEFAULT_SAMPLES = 64
 """Samples ``win_chance`` draws unless told otherwise."""

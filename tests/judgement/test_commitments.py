@@ -1,4 +1,4 @@
-"""Commitments (``solver.commitments``): which moves commit a player who cannot see every
+"""Commitments (``judgement.commitments``): which moves commit a player who cannot see every
 card, the set-ups that lead to them, and how they fare over samples of the unseen cards."""
 
 from __future__ import annotations
@@ -10,7 +10,7 @@ from solver_paths import native_or_skip
 import solitaire_widget as sw
 from solitaire_widget.engine import Position
 from solitaire_widget.engine.cards import parse_card
-from solitaire_widget.solver.commitments import commitment_chances, commitments, is_quiet
+from solitaire_widget.judgement.commitments import commitment_chances, commitments, is_quiet
 from solitaire_widget.solver.search import Limit
 
 DECKS = [

@@ -1,5 +1,5 @@
 """The analysis of a line, move by move: the chance before each move, the best move's, the
-played move's, and the judgement (``judgement``), each from what the player knew when they
+played move's, and the judgement (``moves``), each from what the player knew when they
 played it (``engine.knowledge.known_along``: the line taken as played straight through).
 
 The work splits into one task per move (``tasks``, ``chances_for``), independent of each
@@ -33,9 +33,9 @@ from ..engine import Move, Position
 from ..engine.choices import representatives
 from ..engine.knowledge import Hidden, known_along, repeats_along
 from ..records.record import RecordError, check_header
+from ..solver.search import Limit
 from .chances import Chance, WinChance, chances_at, check_knows_stock, check_sampling
-from .judgement import JUDGEMENTS, MoveJudgement, accuracy, judge
-from .search import Limit
+from .moves import JUDGEMENTS, MoveJudgement, accuracy, judge
 
 if TYPE_CHECKING:
     import pandas
