@@ -4,9 +4,10 @@ and gives a winning line when it can.
 It plays *thoughtful* solitaire: it knows where every card is, face-down cards and the
 order of the stock included, so "winnable" means "winnable by a player who could see
 every card". No Jupyter imports: it reads only ``solitaire_widget.engine``; fair judgement
-(``judgement``) and the play aids (``aids``) are built on it, and it imports neither. The
-search is pure Python, with an optional C accelerator compiled on first use when a C
-compiler is on PATH (``solver.native``).
+(``judgement``) and the play aids (``aids``) are built on it, and the search imports neither
+(``analysis`` and ``judgement`` here are deprecated paths that forward to fair judgement
+when asked, until the next release). The search is pure Python, with an optional C
+accelerator compiled on first use when a C compiler is on PATH (``solver.native``).
 
 >>> from solitaire_widget import Game
 >>> from solitaire_widget.solver import solve
