@@ -4,7 +4,8 @@ A card dragged onto the lowest card of a long column reaches below the board; Ju
 output area may then grow a scrollbar, the view narrows and is laid out again under the
 drag. In a small window the column's foot is out of sight: the card held at the notebook's
 bottom edge scrolls it there, staying under the pointer. The drop must land all the same, at
-every window size, with the Statistics panel open or closed (screenshots in
+every window size, with the Statistics panel open or closed, the held card drawn whole under
+the pointer though it reaches past the output area's foot (screenshots in
 tests/artifacts/: the window with the card held over the column, then the board dropped).
 A resize forced in the middle of a drag, Escape during one and a resize while a card glides
 must leave no card held or half moved. Beside the board, the Statistics and hint panels, the
@@ -14,13 +15,14 @@ wait is on the page or the kernel, never a fixed time.
 
 from __future__ import annotations
 
+import base64
 import re
 from typing import Any
 
 import pytest
 from engine_helpers import LOSABLE_KLONDIKE, LOSABLE_LINE
 from harness import NotebookPage
-from playwright.sync_api import Locator, expect
+from playwright.sync_api import Locator, Page, expect
 
 SESSION_VIEWPORT = {"width": 1400, "height": 1000}  # conftest.VIEWPORT
 SIZES = {
@@ -184,6 +186,52 @@ def held_at(card: Locator, pointer: tuple[float, float], grip: tuple[float, floa
     assert abs(off[0]) < 2 and abs(off[1]) < 2, f"the card is drawn {off} px off the pointer"
 
 
+# The colours along a strip of the window (`clip`), as [r, g, b] per pixel, read from a
+# screenshot: what the player sees, whatever clips or covers the element drawn there.
+STRIP_COLOURS = """async png => {
+    const bytes = Uint8Array.from(atob(png), c => c.charCodeAt(0));
+    const image = await createImageBitmap(new Blob([bytes], {type: 'image/png'}));
+    const canvas = new OffscreenCanvas(image.width, image.height);
+    const context = canvas.getContext('2d');
+    context.drawImage(image, 0, 0);
+    const data = context.getImageData(0, 0, image.width, image.height).data;
+    const colours = [];
+    for (let i = 0; i < data.length; i += 4) colours.push([data[i], data[i + 1], data[i + 2]]);
+    return colours;
+}"""
+HELD_RING = (0xFF, 0x8A, 0x3D)  # --sw-held in js/widget.css: the ring round held cards
+# Where the notebook's elements round the board that cut off what reaches past them end, in
+# the window.
+CLIPPING_EDGES = """card => {
+    const edges = [];
+    for (let node = card.closest('.sw-root').parentElement; node; node = node.parentElement) {
+        const style = getComputedStyle(node);
+        const clips = style.overflowY !== 'visible' || /strict|paint|content/.test(style.contain);
+        if (clips) edges.push(node.getBoundingClientRect().bottom);
+    }
+    return edges;
+}"""
+
+
+def drawn_whole(page: Page, card: Locator) -> None:
+    """Check that `card`, held, is drawn whole on screen: its foot, ringed in the held colour,
+    shows in the window even where the notebook's output area ends above it."""
+    box = card.bounding_box()
+    assert box is not None
+    foot = box["y"] + box["height"]
+    cut_at = [edge for edge in card.evaluate(CLIPPING_EDGES) if edge < foot]
+    if cut_at:
+        print(f"the held card reaches {foot - max(cut_at):.0f} px past the output area's foot")
+    assert foot + 3 < page.viewport_size["height"], "the test holds the card with its foot in the window"
+    strip = {"x": box["x"] + 12, "y": foot + 1, "width": box["width"] - 24, "height": 1}
+    png = base64.b64encode(page.screenshot(clip=strip)).decode()
+    colours = page.evaluate(STRIP_COLOURS, png)
+    ringed = [
+        colour for colour in colours if all(abs(a - b) <= 24 for a, b in zip(colour, HELD_RING, strict=True))
+    ]
+    assert len(ringed) > 0.9 * len(colours), f"the held card's foot is not drawn: {colours[:4]}..."
+
+
 def drop_the_waste_on_the_long_column(notebook: NotebookPage, root: Locator, artifacts, name: str) -> None:
     """Drag the 4♥ from the waste onto the 5♠ at the foot of column 7 and release it there.
     When the board is taller than what the notebook shows, the card held at the bottom edge
@@ -217,6 +265,7 @@ def drop_the_waste_on_the_long_column(notebook: NotebookPage, root: Locator, art
     mouse.move(*end, steps=2)
     expect(notebook.pile("tableau/6")).to_have_class(re.compile(r"\bsw-pile--hover\b"))
     held_at(card, end, grip)
+    drawn_whole(page, card)
     # The window as the player sees it (an element's screenshot would scroll it into view).
     page.screenshot(path=artifacts / f"{name}-holding.png")
     mouse.up()
