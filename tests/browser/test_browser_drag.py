@@ -21,8 +21,9 @@ from typing import Any
 
 import pytest
 from engine_helpers import LOSABLE_KLONDIKE, LOSABLE_LINE
-from harness import NotebookPage
+from harness import DARK, LIGHT, NotebookPage, set_theme
 from playwright.sync_api import Locator, Page, expect
+from test_browser_study import STUDY
 
 SESSION_VIEWPORT = {"width": 1400, "height": 1000}  # conftest.VIEWPORT
 SIZES = {
@@ -68,38 +69,53 @@ LOSABLE_PLAYED = (
     f"for move in {list(LOSABLE_LINE)!r}:\n    w.play(move)\nw"
 )
 
-# What would show that the column beside the board runs past it, or hides the current move:
-# a list of problems in words, empty when all is well.
-COLUMN_PROBLEMS = """root => {
+# What would show that the column beside the board reads badly: beside the board, it ends
+# below the felt; anywhere, a part of it is cut off, something in it but the move list
+# scrolls (a scrollbar within the column), the list shows fewer moves than it has room for
+# at its least (LIST_ROWS_AT_LEAST), or the current move is out of sight. A list of
+# problems in words, empty when all is well.
+LIST_ROWS_AT_LEAST = 6
+COLUMN_PROBLEMS = f"""root => {{
     const problems = [];
     const box = el => el.getBoundingClientRect();
-    const felt = box(root.querySelector('.sw-felt'));
-    const study = root.querySelector('.sw-side');
-    const column = box(study);
-    if (column.bottom > felt.bottom + 1) {
-        problems.push(`the column ends ${column.bottom - felt.bottom} px below the board`);
-    }
-    for (const part of study.children) {
+    const column = root.querySelector('.sw-side');
+    const [felt, side] = [box(root.querySelector('.sw-felt')), box(column)];
+    if (root.classList.contains('sw-root--wide') && side.bottom > felt.bottom + 1) {{
+        problems.push(`the column ends ${{side.bottom - felt.bottom}} px below the board`);
+    }}
+    for (const part of column.children) {{
         const shown = box(part);
-        if (shown.height > 0 && shown.bottom > column.bottom + 1) {
-            problems.push(`${part.className} ends ${shown.bottom - column.bottom} px below the column`);
-        }
-    }
+        if (shown.height > 0 && shown.bottom > side.bottom + 1) {{
+            problems.push(`${{part.className}} ends ${{shown.bottom - side.bottom}} px below the column`);
+        }}
+    }}
     const list = root.querySelector('[data-timeline]');
+    for (const el of [column, ...column.querySelectorAll('*')]) {{
+        const overflow = getComputedStyle(el).overflowY;
+        const scrolls = ['auto', 'scroll'].includes(overflow) && el.scrollHeight > el.clientHeight + 1;
+        if (scrolls && el !== list) problems.push(`${{el.className}} scrolls within the column`);
+    }}
+    const entries = [...list.querySelectorAll('[data-ply]')];
+    const rows = Math.min(entries.length, {LIST_ROWS_AT_LEAST});
+    const row = Math.min(...entries.map(entry => box(entry).height));  // a move with no comment
+    if (entries.length && list.clientHeight < rows * row) {{
+        problems.push(`the move list shows fewer than ${{rows}} moves`);
+    }}
     const current = list.querySelector('[aria-current="step"]');
-    if (current) {
+    if (current) {{
         const [seen, entry] = [box(list), box(current)];
-        if (entry.top < seen.top - 1 || entry.bottom > seen.bottom + 1) {
+        if (entry.top < seen.top - 1 || entry.bottom > seen.bottom + 1) {{
             problems.push('the current move is out of sight');
-        }
-    }
+        }}
+    }}
     return problems;
-}"""
+}}"""
 
 
 def assert_column_fits(notebook: NotebookPage, root: Locator) -> None:
-    """Wait until the column beside the board fits (the list scrolls to its current move in
-    the frame after it changes height); fail with what is wrong when it does not."""
+    """Wait until the column beside (or under) the board reads well (the list scrolls to its
+    current move in the frame after it changes height); fail with what is wrong when it does
+    not."""
     try:
         notebook.page.wait_for_function(
             f"root => ({COLUMN_PROBLEMS})(root).length === 0", arg=root.element_handle()
@@ -341,7 +357,8 @@ def test_a_resize_in_the_middle_of_a_drag_keeps_it(open_notebook, page_errors, a
         end = centre(notebook.pile_cards("tableau/6").last)
         mouse.move(*end, steps=8)
         expect(notebook.pile("tableau/6")).to_have_class(re.compile(r"\bsw-pile--hover\b"))
-        root.screenshot(path=artifacts / "drag-resized-holding.png")
+        # The window: an element's screenshot would scroll the notebook under the held card.
+        page.screenshot(path=artifacts / "drag-resized-holding.png")
         version = notebook.version()
         mouse.up()
         notebook.wait_for_version(version)
@@ -440,16 +457,41 @@ def test_a_resize_while_a_card_glides_leaves_it_in_its_new_place(open_notebook, 
     assert page_errors == []
 
 
-@pytest.mark.browser(timeout=240)
-def test_the_column_beside_the_board_fits_with_every_panel_open(open_notebook, page_errors, artifacts):
+def column_in_both_themes(notebook: NotebookPage, root: Locator, artifacts, name: str) -> None:
+    """Check the column in the light and the dark theme, with a window screenshot of each
+    (`name`-light.png, `name`-dark.png); the light theme is put back."""
+    try:
+        for theme, suffix in ((LIGHT, "light"), (DARK, "dark")):
+            set_theme(notebook, theme)
+            assert_column_fits(notebook, root)
+            notebook.page.screenshot(path=artifacts / f"{name}-{suffix}.png", animations="disabled")
+    finally:
+        set_theme(notebook, LIGHT)
+
+
+def at_size(notebook: NotebookPage, root: Locator, size: str) -> None:
+    """The window at `size`, the view laid out for it (beside the board or under it)."""
+    page = notebook.page
+    page.set_viewport_size(SIZES[size])
+    width = SIZES[size]["width"]
+    page.wait_for_function(
+        "([root, width]) => innerWidth === width && root.querySelector('.sw-board').style.width !== ''",
+        arg=[root.element_handle(), width],
+    )
+    root.scroll_into_view_if_needed()
+
+
+@pytest.mark.browser(timeout=300)
+@pytest.mark.parametrize("size", SIZES)
+def test_the_column_fits_with_every_panel_open(open_notebook, page_errors, artifacts, size):
     """A short board (most cards home) with its analysis strip, the Statistics panel and a
-    hint: the column keeps to the board's height, the strip in full, the current move in view."""
+    hint: beside the board the column ends level with it, every panel whole, only the move
+    list scrolling, with the current move in view (under the board, the same but its height)."""
     notebook = open_notebook([LOSABLE_PLAYED])
     page = notebook.page
     try:
-        page.set_viewport_size(SIZES["1600x1000"])
         root = notebook.wait_for_widget()
-        page.wait_for_function("root => root.classList.contains('sw-root--wide')", arg=root.element_handle())
+        at_size(notebook, root, size)
         root.locator("[data-action='analyse']").click()
         page.wait_for_function(
             "root => root.querySelector('.sw-analysis').dataset.status === 'done'", arg=root.element_handle()
@@ -457,7 +499,33 @@ def test_the_column_beside_the_board_fits_with_every_panel_open(open_notebook, p
         expect(root.locator("[data-strip] .sw-strip-cell")).to_have_count(len(LOSABLE_LINE))
         open_statistics_then_a_hint(notebook, root)
         expect(root.locator("[data-strip]")).to_be_visible()
-        root.screenshot(path=artifacts / "column-every-panel.png", animations="disabled")
+        column_in_both_themes(notebook, root, artifacts, f"column-every-panel-{size}")
+    finally:
+        page.set_viewport_size(SESSION_VIEWPORT)
+    assert page_errors == []
+
+
+@pytest.mark.browser(timeout=300)
+@pytest.mark.parametrize("size", SIZES)
+def test_a_study_column_fits_with_every_panel_open(open_notebook, page_errors, artifacts, size):
+    """A study's exercise: the chapter list, the lesson panel with the author's hint, the
+    Statistics panel and a move list of 23 moves standing at the 20th."""
+    notebook = open_notebook([STUDY])
+    page = notebook.page
+    try:
+        root = notebook.wait_for_widget()
+        at_size(notebook, root, size)
+        version = notebook.version()
+        root.locator("[data-chapters] [data-chapter]").nth(1).click()
+        notebook.wait_for_version(version)
+        expect(root.locator(".sw-lesson-progress")).to_contain_text("Question 1 of 1")
+        assert_column_fits(notebook, root)
+        open_statistics(root)
+        assert_column_fits(notebook, root)
+        root.locator('[data-action="exercise_hint"]').click()
+        expect(root.locator(".sw-lesson-said")).to_contain_text("Keep the foundation whole.")
+        expect(root.locator("[data-timeline] [aria-current='step']")).to_have_attribute("data-ply", "20")
+        column_in_both_themes(notebook, root, artifacts, f"column-study-{size}")
     finally:
         page.set_viewport_size(SESSION_VIEWPORT)
     assert page_errors == []
