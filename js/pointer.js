@@ -2,9 +2,11 @@
 // drag cards and drop them on a pile. A drag lasts until the button is released, Escape is
 // pressed or the board changes under it (a new state); the board laid out again meanwhile
 // (a resize, a scrollbar or a panel appearing) keeps the cards under the pointer, and held
-// near the top or bottom of what shows, they scroll the notebook (autoscroll.js).
+// near the top or bottom of what shows, they scroll the notebook (autoscroll.js). The held
+// cards are drawn over the page, whole, wherever the notebook would cut them off (carry.js).
 
 import { EdgeScroll } from "./autoscroll.js";
+import { CarriedCards } from "./carry.js";
 import { cardWords } from "./cards.js";
 import { translate } from "./dom.js";
 import { runWords } from "./labels.js";
@@ -21,10 +23,12 @@ export class PointerPlay {
     this.awaiting = null; // cards dropped by a drag, waiting for Python's answer
     this.suppressClick = false;
     this.edgeScroll = new EdgeScroll(view.board.el, () => this.followLayout());
+    this.carried = new CarriedCards(view.board.el);
   }
 
   destroy() {
     this.edgeScroll.stop();
+    this.carried.drop();
   }
 
   /** The pile a drag is over and would drop on, or null. */
@@ -181,6 +185,7 @@ export class PointerPlay {
       entry.dragged = true;
       entry.el.classList.add("sw-card--dragging");
     }
+    this.carried.lift(elements);
     board.updateHighlights();
     const what = runWords(lead.el.getAttribute("aria-label"), entries.length);
     view.feedback.announce(`Dragging ${what} from ${pileName(press.source)}.`);
@@ -204,6 +209,8 @@ export class PointerPlay {
       entry.dy = dy;
       entry.el.style.transform = translate(entry.x + dx, entry.y + dy);
     }
+    const { left, top } = drag.boardRect;
+    this.carried.follow(drag.entries.map((entry) => ({ x: left + entry.left + dx, y: top + entry.top + dy })));
     const hover = this.dropTargetFor(drag, clientX, clientY);
     if (hover !== drag.hover) {
       drag.hover = hover;
@@ -267,6 +274,7 @@ export class PointerPlay {
     if (!drag) return;
     this.drag = null;
     this.edgeScroll.stop();
+    this.carried.drop();
     drag.pileEl.classList.remove("sw-pile--lifted");
     for (const entry of drag.entries) {
       entry.dragged = false;

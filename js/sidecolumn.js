@@ -40,7 +40,6 @@ export class SideColumn {
     this.timeline = new TimelineRows();
     this.syncAskedOn = null; // the state version a sync_timeline went out on, until a reset answers it
     this.toldAnalysis = null; // what was last said of the analysis, so each change is said once
-    this.boardHeight = "";
     this.lesson = new LessonPanel();
     this.navigation = new NavigationBar();
     this.moveList = new MoveList({
@@ -174,12 +173,6 @@ export class SideColumn {
     this.updateNavigation();
     this.lesson.update(state.lesson || null);
     this.chapters.update(state);
-    // Beside the board the column is as tall as the board (its list scrolls within).
-    const height = `${this.view.board.layout.height}px`;
-    if (height !== this.boardHeight) {
-      this.boardHeight = height;
-      this.el.style.setProperty("--sw-board-h", height);
-    }
   }
 
   /** The judgements in the move list, and the analysis panel with its words and strip. */

@@ -4,7 +4,8 @@ A card dragged onto the lowest card of a long column reaches below the board; Ju
 output area may then grow a scrollbar, the view narrows and is laid out again under the
 drag. In a small window the column's foot is out of sight: the card held at the notebook's
 bottom edge scrolls it there, staying under the pointer. The drop must land all the same, at
-every window size, with the Statistics panel open or closed (screenshots in
+every window size, with the Statistics panel open or closed, the held card drawn whole under
+the pointer though it reaches past the output area's foot (screenshots in
 tests/artifacts/: the window with the card held over the column, then the board dropped).
 A resize forced in the middle of a drag, Escape during one and a resize while a card glides
 must leave no card held or half moved. Beside the board, the Statistics and hint panels, the
@@ -14,13 +15,15 @@ wait is on the page or the kernel, never a fixed time.
 
 from __future__ import annotations
 
+import base64
 import re
 from typing import Any
 
 import pytest
 from engine_helpers import LOSABLE_KLONDIKE, LOSABLE_LINE
-from harness import NotebookPage
-from playwright.sync_api import Locator, expect
+from harness import DARK, LIGHT, NotebookPage, set_theme
+from playwright.sync_api import Locator, Page, expect
+from test_browser_study import STUDY
 
 SESSION_VIEWPORT = {"width": 1400, "height": 1000}  # conftest.VIEWPORT
 SIZES = {
@@ -66,38 +69,53 @@ LOSABLE_PLAYED = (
     f"for move in {list(LOSABLE_LINE)!r}:\n    w.play(move)\nw"
 )
 
-# What would show that the column beside the board runs past it, or hides the current move:
-# a list of problems in words, empty when all is well.
-COLUMN_PROBLEMS = """root => {
+# What would show that the column beside the board reads badly: beside the board, it ends
+# below the felt; anywhere, a part of it is cut off, something in it but the move list
+# scrolls (a scrollbar within the column), the list shows fewer moves than it has room for
+# at its least (LIST_ROWS_AT_LEAST), or the current move is out of sight. A list of
+# problems in words, empty when all is well.
+LIST_ROWS_AT_LEAST = 6
+COLUMN_PROBLEMS = f"""root => {{
     const problems = [];
     const box = el => el.getBoundingClientRect();
-    const felt = box(root.querySelector('.sw-felt'));
-    const study = root.querySelector('.sw-side');
-    const column = box(study);
-    if (column.bottom > felt.bottom + 1) {
-        problems.push(`the column ends ${column.bottom - felt.bottom} px below the board`);
-    }
-    for (const part of study.children) {
+    const column = root.querySelector('.sw-side');
+    const [felt, side] = [box(root.querySelector('.sw-felt')), box(column)];
+    if (root.classList.contains('sw-root--wide') && side.bottom > felt.bottom + 1) {{
+        problems.push(`the column ends ${{side.bottom - felt.bottom}} px below the board`);
+    }}
+    for (const part of column.children) {{
         const shown = box(part);
-        if (shown.height > 0 && shown.bottom > column.bottom + 1) {
-            problems.push(`${part.className} ends ${shown.bottom - column.bottom} px below the column`);
-        }
-    }
+        if (shown.height > 0 && shown.bottom > side.bottom + 1) {{
+            problems.push(`${{part.className}} ends ${{shown.bottom - side.bottom}} px below the column`);
+        }}
+    }}
     const list = root.querySelector('[data-timeline]');
+    for (const el of [column, ...column.querySelectorAll('*')]) {{
+        const overflow = getComputedStyle(el).overflowY;
+        const scrolls = ['auto', 'scroll'].includes(overflow) && el.scrollHeight > el.clientHeight + 1;
+        if (scrolls && el !== list) problems.push(`${{el.className}} scrolls within the column`);
+    }}
+    const entries = [...list.querySelectorAll('[data-ply]')];
+    const rows = Math.min(entries.length, {LIST_ROWS_AT_LEAST});
+    const row = Math.min(...entries.map(entry => box(entry).height));  // a move with no comment
+    if (entries.length && list.clientHeight < rows * row) {{
+        problems.push(`the move list shows fewer than ${{rows}} moves`);
+    }}
     const current = list.querySelector('[aria-current="step"]');
-    if (current) {
+    if (current) {{
         const [seen, entry] = [box(list), box(current)];
-        if (entry.top < seen.top - 1 || entry.bottom > seen.bottom + 1) {
+        if (entry.top < seen.top - 1 || entry.bottom > seen.bottom + 1) {{
             problems.push('the current move is out of sight');
-        }
-    }
+        }}
+    }}
     return problems;
-}"""
+}}"""
 
 
 def assert_column_fits(notebook: NotebookPage, root: Locator) -> None:
-    """Wait until the column beside the board fits (the list scrolls to its current move in
-    the frame after it changes height); fail with what is wrong when it does not."""
+    """Wait until the column beside (or under) the board reads well (the list scrolls to its
+    current move in the frame after it changes height); fail with what is wrong when it does
+    not."""
     try:
         notebook.page.wait_for_function(
             f"root => ({COLUMN_PROBLEMS})(root).length === 0", arg=root.element_handle()
@@ -184,6 +202,52 @@ def held_at(card: Locator, pointer: tuple[float, float], grip: tuple[float, floa
     assert abs(off[0]) < 2 and abs(off[1]) < 2, f"the card is drawn {off} px off the pointer"
 
 
+# The colours along a strip of the window (`clip`), as [r, g, b] per pixel, read from a
+# screenshot: what the player sees, whatever clips or covers the element drawn there.
+STRIP_COLOURS = """async png => {
+    const bytes = Uint8Array.from(atob(png), c => c.charCodeAt(0));
+    const image = await createImageBitmap(new Blob([bytes], {type: 'image/png'}));
+    const canvas = new OffscreenCanvas(image.width, image.height);
+    const context = canvas.getContext('2d');
+    context.drawImage(image, 0, 0);
+    const data = context.getImageData(0, 0, image.width, image.height).data;
+    const colours = [];
+    for (let i = 0; i < data.length; i += 4) colours.push([data[i], data[i + 1], data[i + 2]]);
+    return colours;
+}"""
+HELD_RING = (0xFF, 0x8A, 0x3D)  # --sw-held in js/widget.css: the ring round held cards
+# Where the notebook's elements round the board that cut off what reaches past them end, in
+# the window.
+CLIPPING_EDGES = """card => {
+    const edges = [];
+    for (let node = card.closest('.sw-root').parentElement; node; node = node.parentElement) {
+        const style = getComputedStyle(node);
+        const clips = style.overflowY !== 'visible' || /strict|paint|content/.test(style.contain);
+        if (clips) edges.push(node.getBoundingClientRect().bottom);
+    }
+    return edges;
+}"""
+
+
+def drawn_whole(page: Page, card: Locator) -> None:
+    """Check that `card`, held, is drawn whole on screen: its foot, ringed in the held colour,
+    shows in the window even where the notebook's output area ends above it."""
+    box = card.bounding_box()
+    assert box is not None
+    foot = box["y"] + box["height"]
+    cut_at = [edge for edge in card.evaluate(CLIPPING_EDGES) if edge < foot]
+    if cut_at:
+        print(f"the held card reaches {foot - max(cut_at):.0f} px past the output area's foot")
+    assert foot + 3 < page.viewport_size["height"], "the test holds the card with its foot in the window"
+    strip = {"x": box["x"] + 12, "y": foot + 1, "width": box["width"] - 24, "height": 1}
+    png = base64.b64encode(page.screenshot(clip=strip)).decode()
+    colours = page.evaluate(STRIP_COLOURS, png)
+    ringed = [
+        colour for colour in colours if all(abs(a - b) <= 24 for a, b in zip(colour, HELD_RING, strict=True))
+    ]
+    assert len(ringed) > 0.9 * len(colours), f"the held card's foot is not drawn: {colours[:4]}..."
+
+
 def drop_the_waste_on_the_long_column(notebook: NotebookPage, root: Locator, artifacts, name: str) -> None:
     """Drag the 4♥ from the waste onto the 5♠ at the foot of column 7 and release it there.
     When the board is taller than what the notebook shows, the card held at the bottom edge
@@ -217,6 +281,7 @@ def drop_the_waste_on_the_long_column(notebook: NotebookPage, root: Locator, art
     mouse.move(*end, steps=2)
     expect(notebook.pile("tableau/6")).to_have_class(re.compile(r"\bsw-pile--hover\b"))
     held_at(card, end, grip)
+    drawn_whole(page, card)
     # The window as the player sees it (an element's screenshot would scroll it into view).
     page.screenshot(path=artifacts / f"{name}-holding.png")
     mouse.up()
@@ -292,7 +357,8 @@ def test_a_resize_in_the_middle_of_a_drag_keeps_it(open_notebook, page_errors, a
         end = centre(notebook.pile_cards("tableau/6").last)
         mouse.move(*end, steps=8)
         expect(notebook.pile("tableau/6")).to_have_class(re.compile(r"\bsw-pile--hover\b"))
-        root.screenshot(path=artifacts / "drag-resized-holding.png")
+        # The window: an element's screenshot would scroll the notebook under the held card.
+        page.screenshot(path=artifacts / "drag-resized-holding.png")
         version = notebook.version()
         mouse.up()
         notebook.wait_for_version(version)
@@ -391,16 +457,41 @@ def test_a_resize_while_a_card_glides_leaves_it_in_its_new_place(open_notebook, 
     assert page_errors == []
 
 
-@pytest.mark.browser(timeout=240)
-def test_the_column_beside_the_board_fits_with_every_panel_open(open_notebook, page_errors, artifacts):
+def column_in_both_themes(notebook: NotebookPage, root: Locator, artifacts, name: str) -> None:
+    """Check the column in the light and the dark theme, with a window screenshot of each
+    (`name`-light.png, `name`-dark.png); the light theme is put back."""
+    try:
+        for theme, suffix in ((LIGHT, "light"), (DARK, "dark")):
+            set_theme(notebook, theme)
+            assert_column_fits(notebook, root)
+            notebook.page.screenshot(path=artifacts / f"{name}-{suffix}.png", animations="disabled")
+    finally:
+        set_theme(notebook, LIGHT)
+
+
+def at_size(notebook: NotebookPage, root: Locator, size: str) -> None:
+    """The window at `size`, the view laid out for it (beside the board or under it)."""
+    page = notebook.page
+    page.set_viewport_size(SIZES[size])
+    width = SIZES[size]["width"]
+    page.wait_for_function(
+        "([root, width]) => innerWidth === width && root.querySelector('.sw-board').style.width !== ''",
+        arg=[root.element_handle(), width],
+    )
+    root.scroll_into_view_if_needed()
+
+
+@pytest.mark.browser(timeout=300)
+@pytest.mark.parametrize("size", SIZES)
+def test_the_column_fits_with_every_panel_open(open_notebook, page_errors, artifacts, size):
     """A short board (most cards home) with its analysis strip, the Statistics panel and a
-    hint: the column keeps to the board's height, the strip in full, the current move in view."""
+    hint: beside the board the column ends level with it, every panel whole, only the move
+    list scrolling, with the current move in view (under the board, the same but its height)."""
     notebook = open_notebook([LOSABLE_PLAYED])
     page = notebook.page
     try:
-        page.set_viewport_size(SIZES["1600x1000"])
         root = notebook.wait_for_widget()
-        page.wait_for_function("root => root.classList.contains('sw-root--wide')", arg=root.element_handle())
+        at_size(notebook, root, size)
         root.locator("[data-action='analyse']").click()
         page.wait_for_function(
             "root => root.querySelector('.sw-analysis').dataset.status === 'done'", arg=root.element_handle()
@@ -408,7 +499,33 @@ def test_the_column_beside_the_board_fits_with_every_panel_open(open_notebook, p
         expect(root.locator("[data-strip] .sw-strip-cell")).to_have_count(len(LOSABLE_LINE))
         open_statistics_then_a_hint(notebook, root)
         expect(root.locator("[data-strip]")).to_be_visible()
-        root.screenshot(path=artifacts / "column-every-panel.png", animations="disabled")
+        column_in_both_themes(notebook, root, artifacts, f"column-every-panel-{size}")
+    finally:
+        page.set_viewport_size(SESSION_VIEWPORT)
+    assert page_errors == []
+
+
+@pytest.mark.browser(timeout=300)
+@pytest.mark.parametrize("size", SIZES)
+def test_a_study_column_fits_with_every_panel_open(open_notebook, page_errors, artifacts, size):
+    """A study's exercise: the chapter list, the lesson panel with the author's hint, the
+    Statistics panel and a move list of 23 moves standing at the 20th."""
+    notebook = open_notebook([STUDY])
+    page = notebook.page
+    try:
+        root = notebook.wait_for_widget()
+        at_size(notebook, root, size)
+        version = notebook.version()
+        root.locator("[data-chapters] [data-chapter]").nth(1).click()
+        notebook.wait_for_version(version)
+        expect(root.locator(".sw-lesson-progress")).to_contain_text("Question 1 of 1")
+        assert_column_fits(notebook, root)
+        open_statistics(root)
+        assert_column_fits(notebook, root)
+        root.locator('[data-action="exercise_hint"]').click()
+        expect(root.locator(".sw-lesson-said")).to_contain_text("Keep the foundation whole.")
+        expect(root.locator("[data-timeline] [aria-current='step']")).to_have_attribute("data-ply", "20")
+        column_in_both_themes(notebook, root, artifacts, f"column-study-{size}")
     finally:
         page.set_viewport_size(SESSION_VIEWPORT)
     assert page_errors == []
