@@ -186,7 +186,8 @@ export class SideColumn {
     this.lesson.update(state.lesson || null);
     this.chapters.update(state);
     this.moveList.markAsked(askedOf(state));
-    this.adder.update(studyOf(state), this.here() !== null);
+    // A student answering an exercise sees the chapters, not the teacher's Add chapter.
+    this.adder.update(state.lesson ? null : studyOf(state), this.here() !== null);
     // Beside the board the column is as tall as the board (its list scrolls within).
     const height = `${this.view.board.layout.height}px`;
     if (height !== this.boardHeight) {

@@ -101,7 +101,12 @@ class StudyBuilder:
         self._serials = itertools.count(1)
         self._asked: tuple[Game, dict[Node, str]] | None = None
         self._judging: _Judging | None = None
-        self.said: str | None = None
+        self._said: tuple[Study, str] | None = None
+        """What the last building step came to, and the study it was about."""
+
+    def say(self, study: Study, words: str) -> None:
+        """Say ``words`` about ``study`` (shown while it is the study on show)."""
+        self._said = (study, words)
 
     def asked(self, game: Game) -> dict[Node, str]:
         """The questions marked on ``game``, by node in ply order, as far as their moves are on its
@@ -154,7 +159,7 @@ class StudyBuilder:
             return finished
         running = _Judging(study, title, chapter_game, game.copy(), hints, next(self._serials), finished)
         self._judging = running
-        self.said = f"Judging {_questions(len(hints))} for {title!r}: about a second each."
+        self.say(study, f"Judging {_questions(len(hints))} for {title!r}: about a second each.")
         self._next(running)
         return finished
 
@@ -166,28 +171,29 @@ class StudyBuilder:
                 running.task.cancel()
             self._fail(running, f"{why}: the chapter {running.title!r} was not added.")
 
-    def state(self, game: Game, id_of: Callable[[Node], int]) -> dict[str, Any]:
-        """The building fields of the ``study`` state for ``game`` on show."""
+    def state(self, study: Study, game: Game, id_of: Callable[[Node], int]) -> dict[str, Any]:
+        """The building fields of the ``study`` state for ``study`` and ``game`` on show."""
         running = self._judging
+        said = self._said[1] if self._said is not None and self._said[0] is study else None
         return {
             "asked": [
                 {"node": id_of(node), "ply": node.ply, "hint": hint}
                 for node, hint in self.asked(game).items()
             ],
             "judging": None if running is None else {"title": running.title, "questions": len(running.hints)},
-            "said": self.said,
+            "said": said,
         }
 
     def _add(self, study: Study, chapter: Chapter, finished: Future[Chapter]) -> None:
         study.append(chapter)
         kind = f"an exercise of {_questions(len(chapter.questions))}" if chapter.questions else "to read"
-        self.said = f"Added chapter {len(study.chapters)}, {chapter.title!r}: {kind}."
+        self.say(study, f"Added chapter {len(study.chapters)}, {chapter.title!r}: {kind}.")
         finished.set_result(chapter)
         self._added(study, chapter)
 
     def _fail(self, running: _Judging, said: str) -> None:
         self._judging = None
-        self.said = said
+        self.say(running.study, said)
         running.finished.set_exception(ValueError(said))
         self._added(running.study, None)
 
@@ -305,7 +311,8 @@ class BuildingBoard(StudyBoard):
     def _study_state(self) -> dict[str, Any] | None:
         shown = super()._study_state()
         if shown is not None:
-            shown.update(self._building.state(self._game, self._timeline.id_of))
+            assert self._study is not None
+            shown.update(self._building.state(self._study, self._game, self._timeline.id_of))
         return shown
 
     def _chapter_added(self, study: Study, chapter: Chapter | None) -> None:
@@ -347,7 +354,9 @@ class BuildingBoard(StudyBoard):
         except ValueError as error:
             raise Refusal(str(error)) from None
         self._study, self._chapter = study, None
-        self._building.said = f"Started the study {study.title!r}: add the game on show as its first chapter."
+        self._building.say(
+            study, f"Started the study {study.title!r}: add the game on show as its first chapter."
+        )
         self._publish(None)
 
     def _ask(self, intent: dict[str, Any]) -> None:

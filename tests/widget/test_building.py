@@ -122,7 +122,7 @@ def test_a_move_that_cannot_be_asked_is_refused(board, node, hint, said):
     ids = {
         "start": node_id(w, view, 0),
         "third": node_id(w, view, 3),
-        "variation": [r["id"] for r in synced(view).values() if r["ply"] == 6 and r["index"] == 1][0],
+        "variation": next(r["id"] for r in synced(view).values() if r["ply"] == 6 and r["index"] == 1),
     }
     version = w.state["version"]
     view.send_intent("ask", node=ids.get(node, node), hint=hint)
@@ -261,7 +261,7 @@ def test_judging_one_question_at_a_time_then_adding_the_chapter():
     build.ask(game, line[1], "two")
     build.ask(game, line[3], "four")
     finished = build.start(study, game, "Exercise", copied=False)
-    assert build.state(game, id)["judging"] == {"title": "Exercise", "questions": 2}
+    assert build.state(study, game, id)["judging"] == {"title": "Exercise", "questions": 2}
     assert len(tasks.waiting) == 1  # the second waits for the first's answer
     tasks.answer()
     assert len(tasks.waiting) == 1 and not finished.done()
@@ -272,7 +272,7 @@ def test_judging_one_question_at_a_time_then_adding_the_chapter():
         "four",
     ]
     assert study.chapters == (chapter,) and told == [(study, chapter)]
-    assert build.state(game, id) == {
+    assert build.state(study, game, id) == {
         "asked": [],
         "judging": None,
         "said": "Added chapter 1, 'Exercise': an exercise of 2 questions.",
