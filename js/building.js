@@ -20,7 +20,7 @@ export function defaultChapterTitle(study) {
 
 /**
  * What Add chapter will do, or is doing, in words, for `study` (state.study): judging under
- * way, else the moves asked (judged when the chapter is added, about a second each), else
+ * way, else the moves asked (judged when the chapter is added, up to a second each), else
  * the last thing building said.
  */
 export function buildingWords(study) {
@@ -28,7 +28,7 @@ export function buildingWords(study) {
   const judging = study.judging;
   if (judging && Number.isInteger(judging.questions)) {
     const what = `${questions(judging.questions)} for \u201C${judging.title}\u201D`;
-    return `Judging ${what}\u2026 about a second each; play on meanwhile.`;
+    return `Judging ${what}\u2026 up to a second each; play on meanwhile.`;
   }
   const asked = Array.isArray(study.asked) ? study.asked : [];
   if (asked.length) {
@@ -36,7 +36,7 @@ export function buildingWords(study) {
     const many = asked.length === 1 ? "Move" : "Moves";
     return (
       `${many} ${moves} asked: Add chapter makes the game on show an exercise of ${questions(asked.length)} ` +
-      `(judged then, about a second each).`
+      `(judged then, up to a second each).`
     );
   }
   return typeof study.said === "string" ? study.said : "";

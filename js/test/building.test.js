@@ -58,7 +58,7 @@ describe("building a study: what it says", () => {
       "Added chapter 1, 'Aces first': to read.",
     );
     expect(buildingWords({ ...BUILDING, asked: [{ node: 3, ply: 3, hint: "" }] })).toBe(
-      "Move 3 asked: Add chapter makes the game on show an exercise of 1 question (judged then, about a second each).",
+      "Move 3 asked: Add chapter makes the game on show an exercise of 1 question (judged then, up to a second each).",
     );
     expect(
       buildingWords({
@@ -70,7 +70,7 @@ describe("building a study: what it says", () => {
       }),
     ).toMatch(/^Moves 3, 5 asked: .* an exercise of 2 questions/);
     expect(buildingWords({ ...BUILDING, judging: { title: "Your turn", questions: 2 } })).toBe(
-      "Judging 2 questions for \u201CYour turn\u201D\u2026 about a second each; play on meanwhile.",
+      "Judging 2 questions for \u201CYour turn\u201D\u2026 up to a second each; play on meanwhile.",
     );
   });
 });

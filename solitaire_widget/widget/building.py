@@ -23,9 +23,9 @@ promoted over it) is dropped. ``add_chapter`` adds the game on show as the study
 chapter titled ``title``: the game itself, so what is played or annotated on it afterwards
 is in the study (a copy when it is a chapter already). With questions marked, the chapter
 is an exercise: the moves accepted at each are judged first (``study.exercise``, with
-``Study.add_chapter``'s samples and limits, about a second a question) in the play aids'
-worker, one question at a time, while the board plays on; the chapter is added when the
-last is judged (not when its main line changed meanwhile: ``said`` says so). Each is
+``Study.add_chapter``'s samples and limits, a fraction of a second a question with the C
+search) in the play aids' worker, one question at a time, while the board plays on; the
+chapter is added when the last is judged (not when its main line changed meanwhile: ``said`` says so). Each is
 refused, changing nothing, when stale or malformed, without a study (``ask``, ``unask``,
 ``add_chapter``), for a bad title or hint, a node not in the tree or off the main line, a
 move not asked (``unask``), while a chapter is being judged (``add_chapter``), in a lesson
@@ -159,7 +159,7 @@ class StudyBuilder:
             return finished
         running = _Judging(study, title, chapter_game, game.copy(), hints, next(self._serials), finished)
         self._judging = running
-        self.say(study, f"Judging {_questions(len(hints))} for {title!r}: about a second each.")
+        self.say(study, f"Judging {_questions(len(hints))} for {title!r}: up to a second each.")
         self._next(running)
         return finished
 
