@@ -26,11 +26,11 @@ is an exercise: the moves accepted at each are judged first (``study.exercise``,
 ``Study.add_chapter``'s samples and limits, a fraction of a second a question with the C
 search) in the play aids' worker, one question at a time, while the board plays on (where
 no worker can start, in JupyterLite, in the kernel as the intent is handled: some seconds a
-question with the pure-Python search); the chapter is added when the last is judged (not when its main line changed meanwhile: ``said`` says so). Each is
-refused, changing nothing, when stale or malformed, without a study (``ask``, ``unask``,
-``add_chapter``), for a bad title or hint, a node not in the tree or off the main line, a
-move not asked (``unask``), while a chapter is being judged (``add_chapter``), in a lesson
-and while a strategy plays.
+question with the pure-Python search); the chapter is added when the last is judged (not
+when its main line changed meanwhile: ``said`` says so). Each is refused, changing nothing,
+when stale or malformed, without a study (``ask``, ``unask``, ``add_chapter``), for a bad
+title or hint, a node not in the tree or off the main line, a move not asked (``unask``),
+while a chapter is being judged (``add_chapter``), in a lesson and while a strategy plays.
 
 State (Python -> view)
 ======================
