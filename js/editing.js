@@ -5,6 +5,7 @@
 // value, never markup).
 
 import "./drawing.css";
+import { AskControl } from "./asking.js";
 import { SUPPRESS_SHORTCUTS, makeButton, makeElement } from "./dom.js";
 
 /** The glyphs a move may carry, with their words (records/tree.py's GLYPHS, in order). */
@@ -34,7 +35,7 @@ export function variationOf(path) {
 }
 
 /** The actions the bar and the keys ask for (the view routes them through Study.runCommand). */
-export const EDIT_ACTIONS = new Set(["comment", "glyph", "promote", "delete_variation"]);
+export const EDIT_ACTIONS = new Set(["comment", "glyph", "promote", "delete_variation", "ask"]);
 
 export class EditBar {
   /**
@@ -68,7 +69,8 @@ export class EditBar {
     this.promoteButton.title = "Make the variation on show the main line where it branches (+)";
     this.deleteButton.title = "Delete the variation on show, from where it branches (- or Delete)";
     this.commentButton.title = "Comment the move on show (C)";
-    this.el.append(this.commentButton, this.glyphSelect, this.promoteButton, this.deleteButton);
+    this.asking = new AskControl({ send, say, entryOf });
+    this.el.append(this.commentButton, this.glyphSelect, this.promoteButton, this.deleteButton, this.asking.button);
     this.editor = null; // { el, textarea, node } while the comment editor is open
     this.controller = new AbortController();
     this.glyphSelect.addEventListener("change", () => this.setGlyph(this.glyphSelect.value), {
@@ -78,6 +80,7 @@ export class EditBar {
 
   destroy() {
     this.controller.abort();
+    this.asking.destroy();
   }
 
   /** The bar for where the game stands: what can be edited there, the glyph it has. */
@@ -94,6 +97,7 @@ export class EditBar {
     // The editor belongs to the move it opened on: another move on show closes it.
     if (this.editor && (!row || row.id !== this.editor.node)) this.closeEditor();
     else if (this.editor) this.placeEditor();
+    this.asking.render(here);
   }
 
   run(action) {
@@ -103,7 +107,13 @@ export class EditBar {
     const variation = variationOf(here.path);
     switch (action) {
       case "comment":
+        this.asking.close();
         this.openEditor(row);
+        break;
+      case "ask":
+        // One editor at a time under the move list's entries.
+        this.closeEditor();
+        this.asking.run(here);
         break;
       case "glyph":
         if (row.parent === null) this.say("The start is not a move: a glyph goes on a move.");

@@ -22,7 +22,7 @@ export class FileDialog {
     this.request = null; // the request this dialog waits for
     const titleId = `sw-file-${viewId}`;
     this.button = makeButton("file", "File", "\u21C5");
-    this.button.title = "Save or open a study or a game record (a file in the notebook's folder)";
+    this.button.title = "Start a study; save or open a study or a game record (a file in the notebook's folder)";
     this.button.setAttribute("aria-expanded", "false");
     this.el = makeElement("div", "sw-overlay-panel sw-file", {
       hidden: "",
@@ -30,7 +30,7 @@ export class FileDialog {
       "aria-labelledby": titleId,
     });
     const title = makeElement("p", "sw-file-title", { id: titleId });
-    title.textContent = "Save or open a file in the notebook's folder";
+    title.textContent = "Start a study, or save or open a file in the notebook's folder";
     const label = makeElement("label", "sw-file-label");
     label.append("File name ");
     this.input = makeElement("input", "sw-file-input", {

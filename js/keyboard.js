@@ -17,6 +17,7 @@ const KEY_HELP =
   "M highlights the focused pile; V starts an arrow there and V again ends it at the pile then focused " +
   "(with Shift, in red). " +
   "C comments the move on show, G picks its glyph, + promotes its variation and - or Delete deletes it. " +
+  "Q asks the student for the move on show in the next chapter of a study being built. " +
   "With the mouse, a right-click highlights a pile or card and a right-drag draws an arrow " +
   "(Shift red, Alt blue, both yellow). " +
   "? shows or hides this help.";
@@ -36,6 +37,7 @@ export const KEY_TABLE = [
   ["M; V \u2026 V", "highlight the pile; draw an arrow to another (Shift: red)"],
   ["Right-click, -drag", "the same with the mouse (Shift red, Alt blue, both yellow)"],
   ["C, G, +, \u2212", "comment, glyph, promote, delete the variation on show"],
+  ["Q", "ask for the move on show in a study's exercise, with a hint"],
   ["P", "presentation mode: the board large, arrow keys step, Escape leaves"],
   ["?", "show or hide these keys"],
 ];

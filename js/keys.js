@@ -6,7 +6,8 @@ import { pileName } from "./piles.js";
 
 // The board's command keys (any letter case). Brackets step through the moves: the arrows
 // already move between the piles. M, V, C, G, + and - are a teacher's: highlight, arrow,
-// comment, glyph, promote and delete a variation; P presents the board.
+// comment, glyph, promote and delete a variation; Q asks for the move on show in an exercise;
+// P presents the board.
 const LETTER_ACTIONS = new Map([
   ["u", "undo"],
   ["r", "redo"],
@@ -23,6 +24,7 @@ const LETTER_ACTIONS = new Map([
   ["g", "glyph"],
   ["+", "promote"],
   ["-", "delete_variation"],
+  ["q", "ask"],
   ["p", "present"],
 ]);
 

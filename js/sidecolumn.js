@@ -7,7 +7,9 @@
 import { lostPly, lostVerdict } from "./aids.js";
 import { analysisOf, analysisWords, judgedByNode } from "./analysis.js";
 import { AnalysisPanel } from "./analysispanel.js";
-import { ChapterList } from "./chapters.js";
+import { askedOf } from "./asking.js";
+import { ChapterAdder } from "./building.js";
+import { ChapterList, studyOf } from "./chapters.js";
 import { makeElement } from "./dom.js";
 import { EDIT_ACTIONS, EditBar } from "./editing.js";
 import { LessonPanel } from "./lesson.js";
@@ -31,6 +33,7 @@ export const SIDE_COLUMN_ACTIONS = new Set([
   "analyse",
   "stop_analysis",
   "goto_lost",
+  "add_chapter",
   ...EDIT_ACTIONS,
 ]);
 
@@ -66,6 +69,13 @@ export class SideColumn {
       goto: (cell) => (cell.onLine ? this.goto(cell.ply) : this.view.sendIntent("enter", { node: cell.node })),
     });
     this.chapters = new ChapterList({ open: (index) => this.view.sendIntent("open_chapter", { index }) });
+    // Under the chapter list, as a study's own list ends: Add chapter, and what building says.
+    this.adder = new ChapterAdder({
+      viewId: view.viewId,
+      add: (title) => this.view.sendIntent("add_chapter", { title }),
+      say: (text) => this.view.feedback.announce(text),
+    });
+    this.chapters.el.append(this.adder.el);
     this.el = makeElement("section", "sw-side", { "aria-label": "Move list, analysis and lesson" });
     this.el.append(
       this.chapters.el,
@@ -93,6 +103,7 @@ export class SideColumn {
     this.replay.stop();
     this.moveList.destroy();
     this.editBar.destroy();
+    this.adder.destroy();
   }
 
   /** Where the game stands, for editing: { state, path } (the rows from the start to the move on show), or null. */
@@ -173,6 +184,9 @@ export class SideColumn {
     this.updateNavigation();
     this.lesson.update(state.lesson || null);
     this.chapters.update(state);
+    this.moveList.markAsked(askedOf(state));
+    // A student answering an exercise sees the chapters, not the teacher's Add chapter.
+    this.adder.update(state.lesson ? null : studyOf(state), this.here() !== null);
   }
 
   /** The judgements in the move list, and the analysis panel with its words and strip. */
@@ -196,6 +210,7 @@ export class SideColumn {
     this.editBar.render();
     this.lesson.update(null);
     this.chapters.update(null);
+    this.adder.update(null, false);
     this.analysisPanel.render(analysisOf(null), null, 0, false, "");
   }
 
@@ -241,7 +256,11 @@ export class SideColumn {
       case "glyph":
       case "promote":
       case "delete_variation":
+      case "ask":
         this.editBar.run(action);
+        break;
+      case "add_chapter":
+        this.adder.run();
         break;
       case "analyse":
       case "stop_analysis":

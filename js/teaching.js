@@ -4,6 +4,7 @@
 // callbacks given here.
 
 import "./teaching.css";
+import { StudyStarter } from "./building.js";
 import { FileDialog } from "./filedialog.js";
 import { Presentation } from "./presentation.js";
 
@@ -11,7 +12,15 @@ import { Presentation } from "./presentation.js";
 export const PRESENTED_BOARD_WIDTH = 840;
 
 /** The buttons' actions these tools answer. */
-export const TEACHING_ACTIONS = new Set(["file", "file_save", "file_open", "file_close", "present", "present_leave"]);
+export const TEACHING_ACTIONS = new Set([
+  "file",
+  "file_save",
+  "file_open",
+  "file_close",
+  "study_start",
+  "present",
+  "present_leave",
+]);
 
 /** How much a board laid out as `layout` ({ width, height }) is scaled to fill `room`
  * ({ width, height }): never below half its size, rounded to a thousandth. */
@@ -34,11 +43,26 @@ export class TeachingTools {
       open: (name) => sendIntent("open_file", { name }),
       say,
     });
+    this.state = null;
+    // New study sits in the File dialog, above the file name: File is where a study begins and ends.
+    this.starter = new StudyStarter({
+      viewId,
+      start: (title) => (this.files.request = sendIntent("start_study", { title })),
+      hasStudy: () => Boolean(this.state?.study?.chapters?.length),
+      tell: (text) => this.files.tell(text),
+    });
+    this.files.status.before(this.starter.el);
     this.presentation = new Presentation({ root, rowNow, step, changed: relayout, say });
     this.controller = new AbortController();
-    this.files.input.addEventListener("keydown", (event) => this.files.onKey(event), {
-      signal: this.controller.signal,
-    });
+    const signal = this.controller.signal;
+    this.files.input.addEventListener("keydown", (event) => this.files.onKey(event), { signal });
+    this.starter.input.addEventListener("keydown", (event) => this.onStarterKey(event), { signal });
+  }
+
+  onStarterKey(event) {
+    if (event.key !== "Enter") return;
+    event.preventDefault();
+    this.starter.run();
   }
 
   get presenting() {
@@ -52,6 +76,7 @@ export class TeachingTools {
 
   runCommand(action) {
     if (action.startsWith("present")) this.presentation.runCommand(action);
+    else if (action === "study_start") this.starter.run();
     else this.files.runCommand(action);
   }
 
@@ -67,6 +92,8 @@ export class TeachingTools {
   /** Draws what presentation mode shows of `state`, and scales `felt` so that the board
    * (laid out as `layout`) fills the room; unscaled when not presenting. */
   render(state, felt, layout) {
+    this.state = state;
+    this.starter.stateArrived(state.study);
     this.presentation.render(state);
     if (!this.presenting || !layout) {
       if (felt.style.zoom) felt.style.zoom = "";

@@ -9,7 +9,8 @@ import { glyphWords } from "./editing.js";
 const LIST_HELP =
   "Left and Right step back and forward through the moves, Home and End go to the start and the end. " +
   "Up and Down move between entries; Enter goes to the one with focus. " +
-  "C comments the move on show, G picks its glyph, + promotes its variation, - or Delete deletes it.";
+  "C comments the move on show, G picks its glyph, + promotes its variation, - or Delete deletes it. " +
+  "Q asks for the move on show in a study's exercise.";
 
 // The teacher's keys, as on the board (keys.js): they edit the move on show.
 const EDIT_KEYS = new Map([
@@ -18,6 +19,7 @@ const EDIT_KEYS = new Map([
   ["+", "promote"],
   ["-", "delete_variation"],
   ["Delete", "delete_variation"],
+  ["q", "ask"],
 ]);
 
 // Keys that step the game along the line while the list has the focus (Up and Down move the focus).
@@ -230,6 +232,31 @@ export class MoveList {
       const said = typeof row.words === "string" ? row.words : "";
       setAttr(el, "title", said);
       setText(words, said ? ` (${said})` : "");
+    }
+  }
+
+  /** Marks the moves an exercise asks for (`asked`: Map(node id -> { ply, hint }), see asking.js). */
+  markAsked(asked) {
+    for (const entry of this.order) {
+      const question = (entry.row && asked.get(entry.row.id)) || null;
+      const drawn = question ? `Asked in the exercise${question.hint ? `, hint: ${question.hint}` : ""}` : null;
+      if (drawn === (entry.asked || null)) continue;
+      entry.asked = drawn;
+      let badge = entry.el.querySelector(".sw-entry-asked");
+      if (!question) {
+        removed(badge);
+        entry.el.removeAttribute("data-asked");
+        continue;
+      }
+      if (!badge) {
+        badge = makeElement("span", "sw-entry-asked");
+        entry.sentence.before(badge);
+      }
+      setAttr(entry.el, "data-asked", "");
+      setAttr(badge, "title", drawn);
+      // The badge's words are read out with the entry: "asked" for the eye, the hint for screen readers.
+      badge.replaceChildren("asked", makeElement("span", "sw-visually-hidden"));
+      badge.lastChild.textContent = question.hint ? ` (hint: ${question.hint})` : "";
     }
   }
 

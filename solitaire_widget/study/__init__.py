@@ -102,19 +102,29 @@ class Study:
         ``seed``, each searched to ``node_limit`` positions (see ``exercise.py``; a few
         seconds for a handful of questions). ``ValueError`` names a bad argument, and the
         study is then unchanged."""
+        self._check_room(game, title)
+        copy = game.copy()
+        if exercise is None:
+            return self.append(Chapter(title, copy))
+        questions = judge(copy, exercise, samples=samples, seed=seed, node_limit=node_limit)
+        return self.append(Chapter(title, copy, questions, Judging(samples, seed, node_limit)))
+
+    def append(self, chapter: Chapter) -> Chapter:
+        """Add ``chapter`` as it is (its game not copied, its questions not judged again) and
+        return it: for a chapter made elsewhere, as a board adds the game on show, judged in
+        its worker. ``ValueError`` when the study is full, and the study is then unchanged."""
+        if not isinstance(chapter, Chapter):
+            raise TypeError(f"append takes a Chapter, not {type(chapter).__name__}")
+        self._check_room(chapter.game, chapter.title)
+        self._chapters.append(chapter)
+        return chapter
+
+    def _check_room(self, game: object, title: object) -> None:
         if not isinstance(game, Game):
             raise TypeError(f"a chapter is a Game, not {type(game).__name__}")
         if len(self._chapters) >= study_file.MAX_CHAPTERS:
             raise ValueError(f"a study has at most {study_file.MAX_CHAPTERS} chapters")
         study_file.checked_title(title, "chapter")
-        copy = game.copy()
-        if exercise is None:
-            chapter = Chapter(title, copy)
-        else:
-            questions = judge(copy, exercise, samples=samples, seed=seed, node_limit=node_limit)
-            chapter = Chapter(title, copy, questions, Judging(samples, seed, node_limit))
-        self._chapters.append(chapter)
-        return chapter
 
     def to_record(self) -> dict[str, Any]:
         """The study as JSON-ready data (see ``records.study``)."""

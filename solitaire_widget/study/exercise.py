@@ -56,29 +56,50 @@ def judge(
     the first; a mapping gives each its hint), each with the moves in the good band of the
     best, judged on ``samples`` (see ``win_chance``). ``ValueError`` naming a ply that is not
     a move of the main line or a hint that cannot be a comment."""
+    hints = checked_questions(game, plies)
+    return tuple(
+        judge_question(game_before(game, ply), ply, hint, samples=samples, seed=seed, node_limit=node_limit)
+        for ply, hint in hints.items()
+    )
+
+
+def checked_questions(game: Game, plies: Mapping[int, str] | Iterable[int]) -> dict[int, str]:
+    """``plies`` (as ``judge`` takes them) as {ply: hint} in increasing order; ``ValueError``
+    naming a ply that is not a move of ``game``'s main line or a hint that cannot be a comment."""
     hints = dict(plies) if isinstance(plies, Mapping) else dict.fromkeys(plies, "")
-    nodes = main_line(game)
+    length = len(main_line(game))
     if not hints:
         raise ValueError("an exercise asks for at least one move: give the plies to ask for")
     for ply, hint in hints.items():
-        if isinstance(ply, bool) or not isinstance(ply, int) or not 1 <= ply <= len(nodes):
-            raise ValueError(f"an exercise asks for moves of the main line, 1 to {len(nodes)}, not {ply!r}")
+        if isinstance(ply, bool) or not isinstance(ply, int) or not 1 <= ply <= length:
+            raise ValueError(f"an exercise asks for moves of the main line, 1 to {length}, not {ply!r}")
         record.checked_comment(hint)
-    questions = []
-    for ply in sorted(hints):
-        before = Game(game.start, game.seed)
-        for node in nodes[: ply - 1]:
-            assert node.move is not None
-            before.play(node.move)
-        chances = win_chance(before, samples, seed=seed, node_limit=node_limit)
-        best = max((float(chance) for chance in chances.moves.values()), default=0.0)
-        good = tuple(
-            move
-            for move in before.legal_moves()
-            if best - float(chances.moves[chances.choice(move)]) < GOOD_BELOW
-        )
-        questions.append(Question(ply, hints[ply], good))
-    return tuple(questions)
+    return {ply: hints[ply] for ply in sorted(hints)}
+
+
+def game_before(game: Game, ply: int) -> Game:
+    """A game from ``game``'s start with the moves of its main line before move ``ply`` played."""
+    before = Game(game.start, game.seed)
+    for node in main_line(game)[: ply - 1]:
+        assert node.move is not None
+        before.play(node.move)
+    return before
+
+
+def judge_question(
+    before: Game, ply: int, hint: str, *, samples: int, seed: int, node_limit: int | None
+) -> Question:
+    """The question asking for move ``ply`` where ``before`` stands (``game_before``): the moves
+    in the good band of the best, judged on ``samples``. The slow part (about a second with
+    the exercise's default samples), and picklable: a board runs it in its worker."""
+    chances = win_chance(before, samples, seed=seed, node_limit=node_limit)
+    best = max((float(chance) for chance in chances.moves.values()), default=0.0)
+    good = tuple(
+        move
+        for move in before.legal_moves()
+        if best - float(chances.moves[chances.choice(move)]) < GOOD_BELOW
+    )
+    return Question(ply, hint, good)
 
 
 class ExerciseLesson:

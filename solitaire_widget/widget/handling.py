@@ -24,13 +24,14 @@ from ..records import study as study_file
 from ..records.record import RecordError
 from ..study import BoardLesson, ExerciseLesson, Study, is_study_file
 from .analysis import BoardAnalysis
+from .building import BUILDING, BuildingBoard
 from .editing import EDITS, BoardEditing
 from .intents import STALE, IntentFields, Refusal, brief, checked_intent, request_id, view_of
 from .pyodide_messages import from_the_view
 from .recording import Recorder, scorings_for
 from .run import Run
 from .state import Clock
-from .studying import StudyBoard, file_in_folder, format_of, opening
+from .studying import file_in_folder, format_of, opening
 
 _MAX_REASON = 500
 # Request ids already answered, kept so a duplicated message is recognised; views count up,
@@ -48,7 +49,7 @@ class _Snapshot(NamedTuple):
     last_run: Run | None
 
 
-class IntentHandling(BoardEditing, StudyBoard):
+class IntentHandling(BoardEditing, BuildingBoard):
     """The part of ``SolitaireWidget`` that carries out its views' intents, with the
     publishing it builds on (a mixin: the widget provides what is declared here)."""
 
@@ -386,6 +387,7 @@ INTENTS: dict[str, Intent] = {
     "exercise_hint": Intent(_fields(), IntentHandling._exercise_hint, in_lesson=True),
     "save_file": Intent(_fields("name"), IntentHandling._save_file, on_the_board=False),
     "open_file": Intent(_fields("name"), IntentHandling._open_file, in_lesson=True),
+    **{kind: Intent(fields, handler) for kind, (fields, handler) in BUILDING.items()},
 }
 """Every kind of intent a view may send (see ``intents.py``), with its fields and handler."""
 

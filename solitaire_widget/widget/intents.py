@@ -66,10 +66,10 @@ The synced trait ``state`` is a dict, replaced as a whole on every change::
                     played outside a lesson starts it again, on from that time
     study           null, or while the board shows a study (SolitaireWidget(study)) {"title",
                     "chapters": [{"title", "exercise": bool}, ...], "chapter": the index on
-                    show, null while another game is}; an exercise runs as a lesson of kind
-                    "exercise" (its "ply" counts the questions answered, "hints" the hints
-                    asked, "answered" what "said" answers: "right" | "wrong" | "shown" |
-                    "hint" | null)
+                    show, null while another game is; "asked", "judging", "said": building
+                    it, see building.py}; an exercise runs as a lesson of kind "exercise" (its
+                    "ply" counts the questions answered, "hints" the hints asked, "answered"
+                    what "said" answers: "right" | "wrong" | "shown" | "hint" | null)
     score           null while the scoring setting is "off"; else {"scoring": "standard" |
                     "vegas", "game": the current line's score, "total": the figure to show:
                     the same in standard scoring, in Vegas the balance of the library's
@@ -209,7 +209,8 @@ replaces only a record or a study. Done, they answer ``{"kind": "file", "request
 refused and said in the lesson's ``said`` too.
 
 The teacher's edits (``arrow``, ``highlight``, ``comment``, ``glyph``, ``promote``,
-``delete``) are described in ``editing.py``.
+``delete``) are described in ``editing.py``, and building a study on the board
+(``start_study``, ``ask``, ``unask``, ``add_chapter``) in ``building.py``.
 
 ``sync_timeline`` changes nothing (and is answered even when its version is stale): the
 answer is a ``timeline`` message with ``reset`` true. A view sends it when it renders and
@@ -370,14 +371,13 @@ SETTINGS = {
 made from these)."""
 _REQUEST_ID = re.compile(r"[\w.\-]{1,64}:[0-9]{1,16}", re.ASCII)
 _MAX_COUNT = 52
-# The kinds whose one field is a whole number from 0 (a ply, a timeline node, a library id,
-# a chapter).
+# The kinds with a field that is a whole number from 0 (a ply, timeline node, library id, chapter).
 _WHOLE_FIELDS = {
     "goto": "ply",
     "enter": "node",
     "open_game": "id",
     "open_chapter": "index",
-    **dict.fromkeys(("comment", "glyph", "promote", "delete"), "node"),
+    **dict.fromkeys(("comment", "glyph", "promote", "delete", "ask", "unask"), "node"),
 }
 _MAX_OPTIONS = 8
 

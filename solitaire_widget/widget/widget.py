@@ -47,6 +47,7 @@ from ..scripting.strategies import Strategy
 from ..study import BoardLesson, Study
 from .aids import NO_AIDS, BoardAids
 from .analysis import BoardAnalysis
+from .building import StudyBuilder
 from .handling import IntentHandling
 from .intents import SETTINGS, brief
 from .pyodide_messages import trait_to_json
@@ -167,6 +168,7 @@ class SolitaireWidget(RecordingBoard, IntentHandling, anywidget.AnyWidget):
             fair_hints=lambda: self.hint_mode == "fair",
         )
         self._analysis = BoardAnalysis(tasks=self._aids.tasks, published=self._publish_analysis)
+        self._building = StudyBuilder(tasks=self._aids.tasks, added=self._chapter_added)
         self._runs = BoardRuns(
             self._holding_game, lambda: self._publish(None), lambda: self._lesson is not None
         )
@@ -435,6 +437,7 @@ class SolitaireWidget(RecordingBoard, IntentHandling, anywidget.AnyWidget):
                 if self._listening:  # checked again: another thread may have closed it meanwhile
                     self._runs.drop()
                     self._analysis.stop("the board was closed")
+                    self._building.stop("The board was closed")
                     self._recorder.abandon(game, self._clock, self.scoring)
                     game.remove_listener(self._on_game_change)
                     self._listening = False

@@ -152,3 +152,13 @@ def test_a_hint_without_the_authors_words_names_where_the_move_starts():
 
 def test_the_study_format_module_names_its_newest_version():
     assert study_file.VERSION == 1 and STUDY_SCHEMA["properties"]["version"]["const"] == study_file.VERSION
+
+
+def test_a_chapter_judged_elsewhere_is_appended_as_it_is():
+    study = sw.Study("Built on a board")
+    game = sw.Game.new("klondike", seed=7)
+    chapter = study.append(sw.study.Chapter("As it is", game))
+    assert study.chapters == (chapter,) and chapter.game is game
+    with pytest.raises(TypeError, match="append takes a Chapter, not Game"):
+        study.append(game)  # type: ignore[arg-type]
+    assert study.chapters == (chapter,)

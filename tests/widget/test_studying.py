@@ -29,6 +29,9 @@ def test_the_board_shows_the_study_with_its_chapter_list(board):
         "title": "Klondike <basics>",
         "chapters": [{"title": "Aces first", "exercise": False}, {"title": "Your turn", "exercise": True}],
         "chapter": 0,
+        "asked": [],
+        "judging": None,
+        "said": None,
     }
     assert w.state["lesson"] is None
     w.new_game("father")

@@ -40,6 +40,10 @@ LEFT_OUT = {
     "exercise_hint": "it needs an exercise running (tests/widget/test_studying.py)",
     "save_file": "it writes files; its answer is a file message (tests/widget/test_studying.py)",
     "open_file": "it reads files by name (tests/widget/test_studying.py)",
+    **dict.fromkeys(
+        ("start_study", "ask", "unask", "add_chapter"),
+        "it builds a study, with timeline ids and the worker (tests/widget/test_building.py)",
+    ),
 }
 """The kinds of intent the fuzzer leaves out, and why."""
 KINDS = tuple(kind for kind in INTENTS if kind not in LEFT_OUT)

@@ -134,3 +134,15 @@ def test_simulate_and_analyse_play_in_this_process():
         game.play(game.legal_moves()[0])
     analysis = sw.analyse(game, samples=2, node_limit=200, progress=False)
     assert len(analysis.rows) == 3
+
+
+@pytest.mark.slow  # a question judged by the pure-Python search: some seconds
+def test_a_chapter_asked_on_the_board_is_judged_and_added_when_the_intent_returns(widget):
+    view = View(widget)
+    widget.play("t4>f0")
+    study = widget.start_study("In the browser")
+    widget.ask(1, "Free a card.")
+    view.send_intent("add_chapter", title="Your turn")
+    assert [chapter.title for chapter in study.chapters] == ["Your turn"]
+    assert study.chapters[0].questions is not None and study.chapters[0].questions[0].ply == 1
+    assert widget.state["study"]["said"] == "Added chapter 1, 'Your turn': an exercise of 1 question."
