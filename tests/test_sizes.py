@@ -5,7 +5,10 @@ The view's modules are held to the same in js/test/sizes.test.js."""
 from __future__ import annotations
 
 import ast
+import subprocess
 from pathlib import Path
+
+import pytest
 
 import solitaire_widget
 
@@ -34,3 +37,19 @@ def test_no_function_is_over_60_lines_unless_its_docstring_says_why():
             if lines > MAX_FUNCTION_LINES and not kept_whole:
                 long[f"{path.relative_to(PACKAGE)}:{node.name}"] = lines
     assert long == {}
+
+
+MAX_TRACKED_BYTES = 5_000_000
+"""The repository stays a quick clone: earlier benchmark rows live in tags, and pictures are
+kept small (``benchmarks/results/README.md``)."""
+
+
+def test_the_tracked_files_stay_under_5_mb():
+    root = PACKAGE.parent
+    listed = subprocess.run(["git", "ls-files", "-z"], cwd=root, capture_output=True)
+    if listed.returncode != 0:
+        pytest.skip("not a git checkout: nothing is tracked")
+    paths = [root / name for name in listed.stdout.decode().split("\0") if name]
+    sizes = {path: path.stat().st_size for path in paths if path.is_file()}
+    largest = sorted(sizes, key=sizes.__getitem__, reverse=True)[:5]
+    assert sum(sizes.values()) < MAX_TRACKED_BYTES, [(str(p.relative_to(root)), sizes[p]) for p in largest]
