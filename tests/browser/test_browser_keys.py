@@ -4,9 +4,18 @@ and Escape hands the focus back to the notebook."""
 
 from __future__ import annotations
 
+import re
+from pathlib import Path
+
 import pytest
 from harness import KLONDIKE_SEED_3, NotebookPage
 from playwright.sync_api import expect
+
+KEYBOARD_JS = Path(__file__).parents[2] / "js" / "keyboard.js"
+KEY_TABLE_ROWS = len(
+    re.findall(r"^  \[", KEYBOARD_JS.read_text().split("KEY_TABLE = [")[1].split("\n];")[0], re.M)
+)
+"""The rows the key table shows: the entries of ``KEY_TABLE`` in js/keyboard.js, one a line."""
 
 # Every command-mode shortcut a player could hit on the board, the board's own letters among
 # them (a: auto-move, d: demo), and Shift with a letter (Shift+Q, Shift+X; M and V are the
@@ -125,7 +134,7 @@ def test_the_keys_open_as_a_table_beside_their_button_on_screen_in_a_small_windo
         button.click()
         table = root.locator(".sw-keyhelp")
         expect(table).to_be_visible()
-        expect(table.locator("tr")).to_have_count(15)  # the entries of KEY_TABLE in js/keyboard.js
+        expect(table.locator("tr")).to_have_count(KEY_TABLE_ROWS)
         box, near, board = table.bounding_box(), button.bounding_box(), root.bounding_box()
         assert board["x"] <= box["x"] and box["x"] + box["width"] <= board["x"] + board["width"], box
         assert box["y"] + box["height"] <= 900, box
