@@ -4,7 +4,7 @@
 // the questions (state.study.asked) and judges them when the chapter is added (the protocol
 // is in solitaire_widget/widget/building.py). The hint stays plain text.
 
-import { SUPPRESS_SHORTCUTS, makeButton, makeElement, setAttr } from "./dom.js";
+import { makeButton, setAttr } from "./dom.js";
 
 /** The questions marked on the game on show, by timeline node id: Map(id -> { ply, hint }). */
 export function askedOf(state) {
@@ -33,19 +33,14 @@ export function askRefusal(state, path) {
 
 export class AskControl {
   /** `send(kind, fields)` sends an intent (its request id, or null); `say(text)` tells screen
-   * readers; `entryOf(nodeId)` the move list's element for a node, where the editor opens. */
-  constructor({ send, say, entryOf }) {
+   * readers; `editor` is the editing bar's `EntryEditor`, shared so that one editor is open
+   * at a time under the move list's entries. */
+  constructor({ send, say, editor }) {
     this.send = send;
     this.say = say;
-    this.entryOf = entryOf;
+    this.editor = editor;
     this.button = makeButton("ask", "Ask", "?");
     this.button.setAttribute("aria-pressed", "false");
-    this.editor = null; // { el, textarea, node } while the question editor is open
-    this.controller = new AbortController();
-  }
-
-  destroy() {
-    this.controller.abort();
   }
 
   /** The button for the move on show (`here`: { state, path } or null). */
@@ -60,8 +55,6 @@ export class AskControl {
     this.button.title = asked
       ? `Move ${asked.ply} is asked in the next chapter's exercise: change its hint or remove it (Q)`
       : refusal || "Ask the student for the move on show, in the next chapter's exercise (Q)";
-    if (this.editor && (!row || row.id !== this.editor.node)) this.close();
-    else if (this.editor) this.place();
   }
 
   /** Opens the question editor on the move on show, or says why it cannot be asked. */
@@ -72,86 +65,26 @@ export class AskControl {
       this.say(refusal);
       return;
     }
-    this.open(here.path[here.path.length - 1], askedOf(here.state).get(here.path[here.path.length - 1].id));
-  }
-
-  open(row, asked) {
-    if (this.editor && this.editor.node === row.id) {
-      this.editor.textarea.focus();
-      return;
-    }
-    this.close();
-    const el = makeElement("form", "sw-comment-editor sw-question-editor", { "data-question-editor": String(row.id) });
-    const label = makeElement("label", "", { for: `sw-question-${row.id}` });
-    label.textContent = `Ask for move ${row.ply}. Hint for the student (optional):`;
-    const textarea = makeElement("textarea", "", {
-      ...SUPPRESS_SHORTCUTS,
-      id: `sw-question-${row.id}`,
-      maxlength: "10000",
-      rows: "2",
+    const row = here.path[here.path.length - 1];
+    const asked = askedOf(here.state).get(row.id);
+    const sent = (request) => request !== null;
+    this.editor.show({
+      node: row.id,
+      kind: "question",
+      className: "sw-question-editor",
+      label: `Ask for move ${row.ply}. Hint for the student (optional):`,
+      text: asked ? asked.hint : "",
+      rows: 2,
+      save: { name: "ask", text: asked ? "Keep asking" : "Ask" },
+      buttons: [
+        {
+          name: "unask",
+          text: "Don't ask",
+          hidden: !asked,
+          onClick: (node) => sent(this.send("unask", { node })) && this.editor.close(true),
+        },
+      ],
+      onSave: (hint) => sent(this.send("ask", { node: row.id, hint })),
     });
-    textarea.value = asked ? asked.hint : "";
-    const buttons = makeElement("div", "sw-comment-editor-buttons");
-    const button = (name, text, type = "button") => {
-      const made = makeElement("button", "sw-button", { ...SUPPRESS_SHORTCUTS, type, "data-editor": name });
-      made.textContent = text;
-      return made;
-    };
-    const save = button("ask", asked ? "Keep asking" : "Ask", "submit");
-    const remove = button("unask", "Don't ask");
-    const cancel = button("cancel", "Cancel");
-    remove.hidden = !asked;
-    buttons.append(save, remove, cancel);
-    el.append(label, textarea, buttons);
-    const signal = this.controller.signal;
-    el.addEventListener(
-      "submit",
-      (event) => {
-        event.preventDefault();
-        this.save();
-      },
-      { signal },
-    );
-    remove.addEventListener("click", () => this.finish(this.send("unask", { node: row.id })), { signal });
-    cancel.addEventListener("click", () => this.close(true), { signal });
-    el.addEventListener("click", (event) => event.stopPropagation(), { signal });
-    el.addEventListener("keydown", (event) => this.onKey(event), { signal });
-    this.editor = { el, textarea, node: row.id };
-    this.place();
-    textarea.focus();
-  }
-
-  /** Enter asks, Shift+Enter starts a new line, Escape cancels; no key leaves the editor. */
-  onKey(event) {
-    event.stopPropagation();
-    if (event.key === "Enter" && !event.shiftKey) {
-      event.preventDefault();
-      this.save();
-    } else if (event.key === "Escape") {
-      event.preventDefault();
-      this.close(true);
-    }
-  }
-
-  save() {
-    const { node, textarea } = this.editor;
-    this.finish(this.send("ask", { node, hint: textarea.value }));
-  }
-
-  finish(request) {
-    if (request !== null) this.close(true);
-  }
-
-  place() {
-    const entry = this.entryOf(this.editor.node);
-    if (entry && this.editor.el.parentElement !== entry) entry.append(this.editor.el);
-  }
-
-  close(refocus = false) {
-    if (!this.editor) return;
-    const entry = this.entryOf(this.editor.node);
-    this.editor.el.remove();
-    this.editor = null;
-    if (refocus && entry) entry.focus({ preventScroll: true });
   }
 }

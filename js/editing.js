@@ -7,6 +7,7 @@
 import "./drawing.css";
 import { AskControl } from "./asking.js";
 import { SUPPRESS_SHORTCUTS, makeButton, makeElement } from "./dom.js";
+import { EntryEditor } from "./entryeditor.js";
 
 /** The glyphs a move may carry, with their words (records/tree.py's GLYPHS, in order). */
 export const GLYPHS = [
@@ -48,7 +49,6 @@ export class EditBar {
     this.send = send;
     this.say = say;
     this.here = here;
-    this.entryOf = entryOf;
     this.el = makeElement("div", "sw-editbar", { role: "group", "aria-label": "Edit the move on show" });
     this.commentButton = makeButton("comment", "Comment", "\u270E");
     this.glyphSelect = makeElement("select", "sw-glyph", {
@@ -69,10 +69,10 @@ export class EditBar {
     this.promoteButton.title = "Make the variation on show the main line where it branches (+)";
     this.deleteButton.title = "Delete the variation on show, from where it branches (- or Delete)";
     this.commentButton.title = "Comment the move on show (C)";
-    this.asking = new AskControl({ send, say, entryOf });
-    this.el.append(this.commentButton, this.glyphSelect, this.promoteButton, this.deleteButton, this.asking.button);
-    this.editor = null; // { el, textarea, node } while the comment editor is open
     this.controller = new AbortController();
+    this.editor = new EntryEditor({ entryOf, signal: this.controller.signal });
+    this.asking = new AskControl({ send, say, editor: this.editor });
+    this.el.append(this.commentButton, this.glyphSelect, this.promoteButton, this.deleteButton, this.asking.button);
     this.glyphSelect.addEventListener("change", () => this.setGlyph(this.glyphSelect.value), {
       signal: this.controller.signal,
     });
@@ -80,7 +80,6 @@ export class EditBar {
 
   destroy() {
     this.controller.abort();
-    this.asking.destroy();
   }
 
   /** The bar for where the game stands: what can be edited there, the glyph it has. */
@@ -95,8 +94,7 @@ export class EditBar {
     this.promoteButton.disabled = !variation;
     this.deleteButton.disabled = !variation;
     // The editor belongs to the move it opened on: another move on show closes it.
-    if (this.editor && (!row || row.id !== this.editor.node)) this.closeEditor();
-    else if (this.editor) this.placeEditor();
+    this.editor.follow(row ? row.id : null);
     this.asking.render(here);
   }
 
@@ -107,12 +105,9 @@ export class EditBar {
     const variation = variationOf(here.path);
     switch (action) {
       case "comment":
-        this.asking.close();
         this.openEditor(row);
         break;
       case "ask":
-        // One editor at a time under the move list's entries.
-        this.closeEditor();
         this.asking.run(here);
         break;
       case "glyph":
@@ -139,79 +134,17 @@ export class EditBar {
     if (row && row.parent !== null) this.send("glyph", { node: row.id, glyph });
   }
 
-  // ------------------------------------------------------------------ the comment editor
+  /** Opens the comment editor under the move of `row`. */
   openEditor(row) {
-    if (this.editor && this.editor.node === row.id) {
-      this.editor.textarea.focus();
-      return;
-    }
-    this.closeEditor();
-    const el = makeElement("form", "sw-comment-editor", { "data-comment-editor": String(row.id) });
-    const label = makeElement("label", "sw-visually-hidden", { for: `sw-comment-${row.id}` });
-    label.textContent = row.ply > 0 ? `Comment on move ${row.ply}` : "Comment on the deal";
-    const textarea = makeElement("textarea", "", {
-      ...SUPPRESS_SHORTCUTS,
-      id: `sw-comment-${row.id}`,
-      maxlength: "10000",
-      rows: "3",
+    this.editor.show({
+      node: row.id,
+      kind: "comment",
+      label: row.ply > 0 ? `Comment on move ${row.ply}` : "Comment on the deal",
+      hideLabel: true,
+      text: typeof row.comment === "string" ? row.comment : "",
+      rows: 3,
+      save: { name: "save", text: "Save" },
+      onSave: (text) => this.send("comment", { node: row.id, text }) !== null,
     });
-    textarea.value = typeof row.comment === "string" ? row.comment : "";
-    const buttons = makeElement("div", "sw-comment-editor-buttons");
-    const save = makeElement("button", "sw-button", { ...SUPPRESS_SHORTCUTS, type: "submit", "data-editor": "save" });
-    save.textContent = "Save";
-    const cancel = makeElement("button", "sw-button", {
-      ...SUPPRESS_SHORTCUTS,
-      type: "button",
-      "data-editor": "cancel",
-    });
-    cancel.textContent = "Cancel";
-    buttons.append(save, cancel);
-    el.append(label, textarea, buttons);
-    const signal = this.controller.signal;
-    el.addEventListener(
-      "submit",
-      (event) => {
-        event.preventDefault();
-        this.saveEditor();
-      },
-      { signal },
-    );
-    cancel.addEventListener("click", () => this.closeEditor(true), { signal });
-    // Clicks and keys in the editor are the editor's, not the move list's (which would go to the move).
-    el.addEventListener("click", (event) => event.stopPropagation(), { signal });
-    el.addEventListener("keydown", (event) => this.onEditorKey(event), { signal });
-    this.editor = { el, textarea, node: row.id };
-    this.placeEditor();
-    textarea.focus();
-  }
-
-  /** Enter saves, Shift+Enter starts a new line (and does not run the cell), Escape cancels. */
-  onEditorKey(event) {
-    event.stopPropagation();
-    if (event.key === "Enter" && !event.shiftKey) {
-      event.preventDefault();
-      this.saveEditor();
-    } else if (event.key === "Escape") {
-      event.preventDefault();
-      this.closeEditor(true);
-    }
-  }
-
-  placeEditor() {
-    const entry = this.entryOf(this.editor.node);
-    if (entry && this.editor.el.parentElement !== entry) entry.append(this.editor.el);
-  }
-
-  saveEditor() {
-    const { node, textarea } = this.editor;
-    if (this.send("comment", { node, text: textarea.value }) !== null) this.closeEditor(true);
-  }
-
-  closeEditor(refocus = false) {
-    if (!this.editor) return;
-    const entry = this.entryOf(this.editor.node);
-    this.editor.el.remove();
-    this.editor = null;
-    if (refocus && entry) entry.focus({ preventScroll: true });
   }
 }

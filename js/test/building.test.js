@@ -1,7 +1,7 @@
-import { afterEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { askRefusal, askedOf } from "../asking.js";
 import { buildingWords, defaultChapterTitle } from "../building.js";
-import { click, fixture, key, mainLine, mount, variationRow } from "./helpers.js";
+import { click, fixture, key, mainLine, mountForTest, variationRow } from "./helpers.js";
 
 const BUILDING = {
   title: "Klondike basics",
@@ -24,18 +24,7 @@ function building(study = {}, changes = {}) {
   };
 }
 
-let views = [];
-function view(state, options) {
-  const mounted = mount(state, options);
-  views.push(mounted);
-  return mounted;
-}
-
-afterEach(() => {
-  for (const mounted of views) mounted.cleanup();
-  views = [];
-  document.body.innerHTML = "";
-});
+const view = mountForTest;
 
 describe("building a study: what it says", () => {
   it("reads the questions asked, and says why a move cannot be asked", () => {

@@ -3,9 +3,8 @@
 // is left held or half moved.
 
 import { afterEach, describe, expect, it } from "vitest";
-import { click, fixture, key, mount, pointer, recordAnimations } from "./helpers.js";
+import { click, fixture, key, mountForTest, pointer, recordAnimations } from "./helpers.js";
 
-let views = [];
 let observers = [];
 
 /** A view whose ResizeObservers the test drives: `resize(width)` reports the root's new width. */
@@ -26,17 +25,13 @@ function view(state) {
       this.targets = [];
     }
   };
-  const mounted = mount(state);
-  views.push(mounted);
+  const mounted = mountForTest(state);
   const rootObserver = observers.find((observer) => observer.targets.includes(mounted.root));
   const resize = (width) => rootObserver.callback([{ contentRect: { width } }]);
   return { ...mounted, resize };
 }
 
 afterEach(() => {
-  for (const mounted of views) mounted.cleanup();
-  views = [];
-  document.body.innerHTML = "";
   delete globalThis.ResizeObserver;
   delete Element.prototype.animate;
 });

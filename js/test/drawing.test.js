@@ -1,7 +1,7 @@
-import { afterEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { COLOURS, arrowLine, arrowsOf, colourOf, drawnIntent, endPoint, marksOf } from "../drawing.js";
 import { GLYPHS, glyphWords, variationOf } from "../editing.js";
-import { fixture, key, mainLine, mount, variationRow } from "./helpers.js";
+import { fixture, key, mainLine, mountForTest, variationRow } from "./helpers.js";
 
 /** A right-button pointer event (jsdom has no PointerEvent: a MouseEvent carrying a pointerId). */
 function rightPointer(el, type, { x = 0, y = 0, ...modifiers } = {}) {
@@ -92,18 +92,7 @@ describe("what a teacher draws, as data", () => {
   });
 });
 
-let views = [];
-function view(state, options) {
-  const mounted = mount(state, options);
-  views.push(mounted);
-  return mounted;
-}
-
-afterEach(() => {
-  for (const mounted of views) mounted.cleanup();
-  views = [];
-  document.body.innerHTML = "";
-});
+const view = mountForTest;
 
 describe("drawing on the board", () => {
   it("the arrows of the state are drawn over the board, between the ends' places", () => {

@@ -1,5 +1,6 @@
 // A fake anywidget model and a mounted view, for tests of the view against real states.
 
+import { afterEach } from "vitest";
 import widget from "../widget.js";
 import states from "./fixtures/states.json";
 
@@ -165,6 +166,27 @@ export function mount(modelOrState, { timeline, hostClasses = [] } = {}) {
   };
   return { model, el, root, cleanup, q, qa, pile, card, viewId };
 }
+
+const mountedViews = [];
+
+/** `mount`, and after the test the view is cleaned up (unless the test did) and the page
+ * emptied again. */
+export function mountForTest(modelOrState, options) {
+  const mounted = mount(modelOrState, options);
+  let cleaned = false;
+  const cleanup = () => {
+    if (cleaned) return;
+    cleaned = true;
+    mounted.cleanup();
+  };
+  mountedViews.push({ cleanup });
+  return { ...mounted, cleanup };
+}
+
+afterEach(() => {
+  for (const mounted of mountedViews.splice(0)) mounted.cleanup();
+  document.body.innerHTML = "";
+});
 
 export function click(el) {
   el.dispatchEvent(new MouseEvent("click", { bubbles: true, cancelable: true, button: 0 }));

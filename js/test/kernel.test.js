@@ -3,12 +3,10 @@
 
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { DISCONNECTED_CLASS, kernelGone, linkAtStart } from "../kernel.js";
-import { FakeModel, click, fakeKernel, fixture, key, mount, pointer } from "./helpers.js";
+import { FakeModel, click, fakeKernel, fixture, key, mountForTest, pointer } from "./helpers.js";
 
-let views = [];
 function view(modelOrState, options) {
-  const mounted = mount(modelOrState, options);
-  views.push(mounted);
+  const mounted = mountForTest(modelOrState, options);
   const live = () => mounted.q('[aria-live="polite"]').textContent.trim();
   const note = () => mounted.q(".sw-no-kernel");
   const enabled = () => mounted.qa("button, select, input").filter((control) => !control.disabled);
@@ -16,9 +14,6 @@ function view(modelOrState, options) {
 }
 
 afterEach(() => {
-  for (const mounted of views) mounted.cleanup();
-  views = [];
-  document.body.innerHTML = "";
   vi.useRealTimers();
 });
 
@@ -197,7 +192,6 @@ describe("a board whose kernel goes", () => {
     const { cleanup, model } = withKernel(kernel);
     expect([kernel.statusChanged.slots.size, kernel.disposed.slots.size]).toEqual([1, 1]);
     cleanup();
-    views = [];
     expect([kernel.statusChanged.slots.size, kernel.disposed.slots.size]).toEqual([0, 0]);
     expect(model.listenerCount()).toBe(0);
   });

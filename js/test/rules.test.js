@@ -1,6 +1,6 @@
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { beforeEach, describe, expect, it } from "vitest";
 import { GamesMet, MET_KEY, renderRules, rulesBlocks } from "../rules.js";
-import { FakeModel, click, fixture, key, mount } from "./helpers.js";
+import { FakeModel, click, fixture, key, mountForTest } from "./helpers.js";
 // The one text of the rules, as the package holds it (docs/rules.md includes it).
 import RULES_MD from "../../solitaire_widget/engine/games/rules.md?raw";
 
@@ -10,12 +10,10 @@ const RULES = {
   following: "## Following\n\n> hearts → clubs → diamonds → spades\n",
 };
 
-let views = [];
 function view(state, rules = RULES[state.game]) {
   const model = new FakeModel(state);
   model.set("rules", rules);
-  const mounted = mount(model);
-  views.push(mounted);
+  const mounted = mountForTest(model);
   const panel = () => mounted.q(".sw-rules");
   const rulesButton = () => mounted.q(".sw-toolbar .sw-button[aria-controls^='sw-rules-']");
   return { ...mounted, panel, rulesButton };
@@ -37,12 +35,6 @@ function choose(q, game) {
 }
 
 beforeEach(() => localStorage.clear());
-
-afterEach(() => {
-  for (const mounted of views) mounted.cleanup();
-  views = [];
-  document.body.innerHTML = "";
-});
 
 describe("reading the rules' Markdown", () => {
   it("gives headings, paragraphs over several lines, lists with their indented lines, quotes and tables", () => {

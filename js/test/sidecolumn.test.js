@@ -1,5 +1,15 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { FakeModel, click, fixture, key, mainLine, mount, resetMessage, variationRow } from "./helpers.js";
+import {
+  FakeModel,
+  click,
+  fixture,
+  key,
+  mainLine,
+  mount,
+  mountForTest,
+  resetMessage,
+  variationRow,
+} from "./helpers.js";
 
 /** A Klondike state standing at `ply` of a line of `length` moves (the rows of mainLine(length)). */
 function lineState(length, ply = length, changes = {}) {
@@ -16,10 +26,8 @@ function change(version, rows, removed = []) {
   return { kind: "timeline", version, reset: false, rows, removed };
 }
 
-let views = [];
 function view(stateOrModel, options) {
-  const mounted = mount(stateOrModel, options);
-  views.push(mounted);
+  const mounted = mountForTest(stateOrModel, options);
   const entry = (ply) => mounted.q(`[data-timeline] [data-ply="${ply}"]`);
   const variation = (id) => mounted.q(`[data-timeline] [data-node="${id}"]`);
   const live = () => mounted.q('[aria-live="polite"]').textContent.trim();
@@ -27,9 +35,6 @@ function view(stateOrModel, options) {
 }
 
 afterEach(() => {
-  for (const mounted of views) mounted.cleanup();
-  views = [];
-  document.body.innerHTML = "";
   vi.useRealTimers();
   delete globalThis.ResizeObserver;
 });

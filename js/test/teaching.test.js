@@ -1,9 +1,9 @@
-import { afterEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { fileName } from "../filedialog.js";
 import { chapterTitle, studyOf } from "../chapters.js";
 import { pointedAt, presentationKey, presentedWords } from "../presentation.js";
 import { presentedScale } from "../teaching.js";
-import { click, fixture, key, mainLine, mount } from "./helpers.js";
+import { click, fixture, key, mainLine, mountForTest } from "./helpers.js";
 
 const STUDY = {
   title: "Klondike <basics>",
@@ -18,18 +18,7 @@ function studyState(changes = {}) {
   return { ...fixture("klondike_start"), ply: 2, moves: 2, line_length: 3, line_end: 3, study: STUDY, ...changes };
 }
 
-let views = [];
-function view(state, options) {
-  const mounted = mount(state, options);
-  views.push(mounted);
-  return mounted;
-}
-
-afterEach(() => {
-  for (const mounted of views) mounted.cleanup();
-  views = [];
-  document.body.innerHTML = "";
-});
+const view = mountForTest;
 
 describe("a study's chapter list", () => {
   it("reads the study and the chapter on show from the state", () => {

@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { ANSWER_TIMEOUT_MS } from "../intents.js";
 import cases from "./fixtures/moves.json";
 import widget from "../widget.js";
-import { FakeModel, click, doubleClick, fixture, key, mount, pointer } from "./helpers.js";
+import { FakeModel, click, doubleClick, fixture, key, mount, mountForTest, pointer } from "./helpers.js";
 
 const SUIT_WORDS = { C: "clubs", D: "diamonds", H: "hearts", S: "spades" };
 
@@ -26,17 +26,9 @@ function next(state, changes = {}) {
   return { ...structuredClone(state), version: state.version + 1, ...changes };
 }
 
-let views = [];
-function view(stateOrModel) {
-  const mounted = mount(stateOrModel);
-  views.push(mounted);
-  return mounted;
-}
+const view = mountForTest;
 
 afterEach(() => {
-  for (const mounted of views) mounted.cleanup();
-  views = [];
-  document.body.innerHTML = "";
   vi.useRealTimers();
 });
 
