@@ -105,16 +105,25 @@ def keep_on_loopback(page: Page) -> list[str]:
 
 
 @contextlib.contextmanager
-def own_page(context: BrowserContext, failure_screenshot: Path) -> Iterator[Page]:
-    """A new page, closed afterwards; when the block fails (its deadline included) the page
-    is saved to ``failure_screenshot`` first."""
-    page = context.new_page()
+def screenshot_on_failure(page: Page, failure_screenshot: Path) -> Iterator[None]:
+    """When the block fails (its deadline included), ``page`` is saved to
+    ``failure_screenshot`` before the failure goes on."""
     try:
-        yield page
+        yield
     except BaseException:
         failure_screenshot.parent.mkdir(parents=True, exist_ok=True)
         with contextlib.suppress(PlaywrightError):  # the page may be what broke
             page.screenshot(path=failure_screenshot)
         raise
+
+
+@contextlib.contextmanager
+def own_page(context: BrowserContext, failure_screenshot: Path) -> Iterator[Page]:
+    """A new page, closed afterwards; when the block fails (its deadline included) the page
+    is saved to ``failure_screenshot`` first."""
+    page = context.new_page()
+    try:
+        with screenshot_on_failure(page, failure_screenshot):
+            yield page
     finally:
         page.close()

@@ -23,6 +23,7 @@ from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
 
 import pytest
+from app_server import screenshot_on_failure
 from harness import REPO_ROOT
 from playwright.sync_api import Page, Route, expect
 
@@ -103,59 +104,74 @@ def offline_page(chromium, site_server, request) -> Iterator[tuple[Page, list[st
         context.close()
 
 
+STDERR = ".jp-OutputArea-output[data-mime-type='application/vnd.jupyter.stderr']"
+"""A cell's output on stderr, where its traceback shows."""
+
+
 def cell_errors(page: Page) -> list[str]:
     """The tracebacks the notebook's cells showed."""
-    outputs = page.locator(".jp-OutputArea-output[data-mime-type='application/vnd.jupyter.stderr']")
+    outputs = page.locator(STDERR)
     return [text for text in outputs.all_inner_texts() if "Error" in text or "Traceback" in text]
 
 
 @pytest.mark.browser(timeout=900)
 def test_the_play_notebook_runs_plays_and_hints_offline(offline_page, site_server, artifacts):
     page, blocked = offline_page
-    navigated = time.perf_counter()
-    page.goto(f"{site_server.url}lab/index.html?path=play.ipynb")
-    page.locator(".jp-NotebookPanel .jp-Notebook .jp-CodeCell").first.wait_for()
-    page.wait_for_function(
-        "() => /Idle/.test(document.querySelector('.jp-Notebook-ExecutionIndicator')?.textContent || '')"
-    )
+    with screenshot_on_failure(page, artifacts / "failed-lite.png"):
+        navigated = time.perf_counter()
+        page.goto(f"{site_server.url}lab/index.html?path=play.ipynb")
+        page.locator(".jp-NotebookPanel .jp-Notebook .jp-CodeCell").first.wait_for()
+        page.wait_for_function(
+            "() => /Idle/.test(document.querySelector('.jp-Notebook-ExecutionIndicator')?.textContent || '')"
+        )
 
-    ran = time.perf_counter()
-    page.locator(".lm-MenuBar-item", has_text=re.compile("^Run$")).click()
-    page.locator(".lm-Menu:visible .lm-Menu-item", has_text=re.compile("^Run All Cells")).click()
-    board = page.locator("[data-version]").first
-    board.locator("[data-pile]").first.wait_for(timeout=START_MS)
-    shown = time.perf_counter()
-    print(f"first board {shown - navigated:.1f} s after navigation, {shown - ran:.1f} s after Run All")
-    prompts = page.locator(".jp-Notebook .jp-CodeCell .jp-InputArea-prompt")
-    page.wait_for_function(
-        "prompts => prompts.every(p => /^\\[\\d+\\]:$/.test(p.textContent.trim()))",
-        arg=prompts.element_handles(),
-        timeout=START_MS,
-    )
-    assert cell_errors(page) == []
-    assert not page.evaluate("() => document.body.innerText.includes('No module named')")
+        ran = time.perf_counter()
+        page.locator(".lm-MenuBar-item", has_text=re.compile("^Run$")).click()
+        page.locator(".lm-Menu:visible .lm-Menu-item", has_text=re.compile("^Run All Cells")).click()
+        prompts = page.locator(".jp-Notebook .jp-CodeCell .jp-InputArea-prompt")
+        expect(prompts.first).to_have_text(re.compile(r"^\[(\*|\d+)\]:$"))  # Run All took
+        board = page.locator("[data-version]").first
+        # The board, or a cell's traceback: a failing cell ends the wait at once, with its words.
+        page.wait_for_function(
+            f"""() => document.querySelector('[data-version] [data-pile]') !== null ||
+                [...document.querySelectorAll("{STDERR}")]
+                    .some((el) => /Error|Traceback/.test(el.innerText))""",
+            timeout=START_MS,
+        )
+        assert cell_errors(page) == []
+        shown = time.perf_counter()
+        print(f"first board {shown - navigated:.1f} s after navigation, {shown - ran:.1f} s after Run All")
+        page.wait_for_function(
+            "prompts => prompts.every(p => /^\\[\\d+\\]:$/.test(p.textContent.trim()))",
+            arg=prompts.element_handles(),
+            timeout=START_MS,
+        )
+        assert cell_errors(page) == []
+        assert not page.evaluate("() => document.body.innerText.includes('No module named')")
 
-    # A move: the stock turns a card over, and the kernel's new state comes back. (Counted on
-    # the stock: the notebook turned safe autoplay on, which may send the drawn card home.)
-    version = int(board.get_attribute("data-version"))
-    stock = board.locator("[data-pile='stock'] [data-card]")
-    before = stock.count()
-    assert before > 0
-    board.locator("[data-pile='stock']").click()
-    expect(board).not_to_have_attribute("data-version", str(version))
-    expect(stock).to_have_count(before - 1)
+        # A move: the stock turns a card over, and the kernel's new state comes back. (Counted on
+        # the stock: the notebook turned safe autoplay on, which may send the drawn card home.)
+        version = int(board.get_attribute("data-version"))
+        stock = board.locator("[data-pile='stock'] [data-card]")
+        before = stock.count()
+        assert before > 0
+        board.locator("[data-pile='stock']").click()
+        expect(board).not_to_have_attribute("data-version", str(version))
+        expect(stock).to_have_count(before - 1)
 
-    # A hint: the solver's, the default in a browser (the fair one samples too long in pure
-    # Python), in pure Python here.
-    board.locator("[data-action='options']").click()
-    expect(board.locator(".sw-menu-panel [data-control='hint-mode']")).to_have_value("solver")
-    board.locator("[data-action='options']").click()
-    expect(board.locator("[data-action='hint']")).to_have_attribute("title", re.compile("sees every card"))
-    board.locator("[data-action='hint']").click()
-    expect(board.locator("[data-pile][data-hint='source']")).to_have_count(1, timeout=120_000)
-    expect(board.locator(".sw-hint-text")).not_to_be_empty()
-    board.scroll_into_view_if_needed()
-    page.screenshot(path=artifacts / "lite.png")
+        # A hint: the solver's, the default in a browser (the fair one samples too long in pure
+        # Python), in pure Python here.
+        board.locator("[data-action='options']").click()
+        expect(board.locator(".sw-menu-panel [data-control='hint-mode']")).to_have_value("solver")
+        board.locator("[data-action='options']").click()
+        expect(board.locator("[data-action='hint']")).to_have_attribute(
+            "title", re.compile("sees every card")
+        )
+        board.locator("[data-action='hint']").click()
+        expect(board.locator("[data-pile][data-hint='source']")).to_have_count(1, timeout=120_000)
+        expect(board.locator(".sw-hint-text")).not_to_be_empty()
+        board.scroll_into_view_if_needed()
+        page.screenshot(path=artifacts / "lite.png")
 
     assert blocked == [], f"requests off the loopback server: {blocked}"
     served = site_server.served
