@@ -79,11 +79,15 @@ def _execution_cache() -> str:
 
 nb_execution_cache_path = _execution_cache()
 # The notebooks' boards record into a throwaway game library, never the reader's (whatever
-# SOLITAIRE_WIDGET_LIBRARY says), and script.ipynb plays a few deals per game rather than
-# 1,000 (the kernels inherit this environment).
-_library_folder = tempfile.mkdtemp(prefix="solitaire-widget-docs-")
-atexit.register(shutil.rmtree, _library_folder, ignore_errors=True)
-os.environ["SOLITAIRE_WIDGET_LIBRARY"] = str(Path(_library_folder) / "library.sqlite3")
+# SOLITAIRE_WIDGET_LIBRARY says; the test suite names one in SOLITAIRE_WIDGET_DOCS_LIBRARY to
+# read after the build), and script.ipynb plays a few deals per game rather than 1,000 (the
+# kernels inherit this environment).
+if "SOLITAIRE_WIDGET_DOCS_LIBRARY" in os.environ:
+    os.environ["SOLITAIRE_WIDGET_LIBRARY"] = os.environ["SOLITAIRE_WIDGET_DOCS_LIBRARY"]
+else:
+    _library_folder = tempfile.mkdtemp(prefix="solitaire-widget-docs-")
+    atexit.register(shutil.rmtree, _library_folder, ignore_errors=True)
+    os.environ["SOLITAIRE_WIDGET_LIBRARY"] = str(Path(_library_folder) / "library.sqlite3")
 os.environ.setdefault("SOLITAIRE_WIDGET_DEALS", "20")
 
 # A page with saved widget state loads these scripts, in order, from the site's own

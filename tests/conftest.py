@@ -1,8 +1,9 @@
 """What the whole suite shares: the documentation site, built once per run (its tests, the
-notebooks' and the browser's read it), the package's pure-Python wheel, built once too (the
-wheel's tests and the JupyterLite site's use it), and the grouping that lets pytest-xdist spread the
-suite over the cores while one worker runs everything that needs the browser or the site
-(one JupyterLab, one Chromium, one build)."""
+notebooks' and the browser's read it, and its build is the one run of the tutorial notebooks),
+the package's pure-Python wheel, built once too (the wheel's tests and the JupyterLite site's
+use it), and the grouping that lets pytest-xdist spread the suite over the cores: the tests
+of the one JupyterLab run on one worker, those of the one site and wheel build on one worker
+(each worker starts its own Chromium when its tests need one)."""
 
 from __future__ import annotations
 
@@ -11,10 +12,12 @@ from pathlib import Path
 
 import pytest
 from test_docs import DOCS, build_site
+from test_notebooks import DEALS
 from test_wheel import build_wheel
 
-ONE_WORKER = "browser-and-site"
-"""The xdist group of the tests that use the browser or the built site."""
+SHARED_BUILDS = {"jupyter_server": "jupyterlab", "docs_site": "site", "pure_wheel": "site"}
+"""The session fixtures too costly to make twice, and the xdist group of the tests that use
+each: a group runs on one worker, so the fixture is made once per run."""
 
 
 # First: pytest-xdist's own hook reads the xdist_group marks into the test ids, and hooks
@@ -22,19 +25,24 @@ ONE_WORKER = "browser-and-site"
 @pytest.hookimpl(tryfirst=True)
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
     for item in items:
-        fixtures = getattr(item, "fixturenames", ())
-        if item.get_closest_marker("browser") or "docs_site" in fixtures or "pure_wheel" in fixtures:
-            item.add_marker(pytest.mark.xdist_group(ONE_WORKER))
+        groups = {SHARED_BUILDS[name] for name in getattr(item, "fixturenames", ()) if name in SHARED_BUILDS}
+        if len(groups) > 1:
+            raise pytest.UsageError(f"{item.nodeid} uses both {sorted(groups)}: one worker cannot hold both")
+        if groups:
+            item.add_marker(pytest.mark.xdist_group(groups.pop()))
 
 
 @pytest.fixture(scope="session")
 def docs_site(tmp_path_factory) -> Path:
-    """The whole site, built as ``./run docs`` builds it (the notebooks executed by myst-nb):
-    the folder holding ``html/`` and ``jupyter_execute/`` (the executed notebooks). Its
-    build time is printed (``pytest -s`` shows it)."""
+    """The whole site, built as ``./run docs`` builds it, its notebooks executed by myst-nb
+    afresh (never from the cache of an earlier build) with the suite's number of deals, their
+    boards recording into ``library.sqlite3``: the folder holding that, ``html/`` and
+    ``jupyter_execute/`` (the executed notebooks). Its build time is printed (``pytest -s``
+    shows it)."""
     out = tmp_path_factory.mktemp("docs")
     started = time.perf_counter()
-    built = build_site(DOCS, out)
+    env = {"SOLITAIRE_WIDGET_DOCS_LIBRARY": str(out / "library.sqlite3"), "SOLITAIRE_WIDGET_DEALS": DEALS}
+    built = build_site(DOCS, out, 1200, "-D", "nb_execution_mode=force", env=env)
     assert built.returncode == 0, f"the docs build failed:\n{built.stderr[-6000:]}"
     print(f"docs build: {time.perf_counter() - started:.1f} s")
     return out

@@ -1,10 +1,13 @@
 """Every notebook in notebooks/ runs from top to bottom with a kernel, so none can rot; the
 marimo notebook (a Python file, not an ipynb) runs through marimo as a script.
 
-script.ipynb plays ``SOLITAIRE_WIDGET_DEALS`` deals per game (1,000 when unset): the suite
-sets a small number so the notebook runs in seconds. The game library is a temporary one,
-and once a notebook has run it holds no game of no moves (a tour that plays a move and takes
-it back has not played a game)."""
+The tutorials (the notebooks docs/tutorials/ links to) run once per suite, in the docs site's
+build (``docs_site``): their tests read what that left, the executed notebooks and the game
+library their boards recorded into. The others run here. script.ipynb plays
+``SOLITAIRE_WIDGET_DEALS`` deals per game (1,000 when unset): the suite sets a small number so
+the notebook runs in seconds. The game library is a temporary one, and once the notebooks
+have run it holds no game of no moves (a tour that plays a move and takes it back has not
+played a game)."""
 
 from __future__ import annotations
 
@@ -22,6 +25,9 @@ pytestmark = pytest.mark.slow
 
 NOTEBOOK_DIR = Path(__file__).resolve().parent.parent / "notebooks"
 NOTEBOOKS = sorted(NOTEBOOK_DIR.glob("*.ipynb"))
+TUTORIAL_DIR = NOTEBOOK_DIR.parent / "docs" / "tutorials"
+TUTORIALS = sorted(path.name for path in TUTORIAL_DIR.glob("*.ipynb"))
+"""The notebooks the docs site's build runs."""
 MARIMO_NOTEBOOK = NOTEBOOK_DIR / "play_marimo.py"
 DEALS = "12"
 
@@ -66,16 +72,7 @@ AFTER_RUN = {"analyse.ipynb": analysed_board_stays_analysed, "script.ipynb": my_
 """Checks of what a notebook leaves behind once every cell has run, by notebook name."""
 
 
-@pytest.mark.parametrize("path", NOTEBOOKS, ids=lambda path: path.name)
-def test_the_notebook_runs_in_order_without_an_error(path, tmp_path, monkeypatch):
-    monkeypatch.setenv("SOLITAIRE_WIDGET_DEALS", DEALS)  # the kernel inherits it
-    # and records its boards' games into a library of this test's, never the user's
-    monkeypatch.setenv("SOLITAIRE_WIDGET_LIBRARY", str(tmp_path / "library.sqlite3"))
-    notebook = nbformat.read(path, as_version=4)
-    assert notebook.metadata["kernelspec"]["name"] == "python3"
-    NotebookClient(
-        notebook, timeout=120, kernel_name="python3", resources={"metadata": {"path": tmp_path}}
-    ).execute()
+def ran_in_order_without_an_error(notebook: nbformat.NotebookNode) -> None:
     errors = [
         output
         for cell in notebook.cells
@@ -85,12 +82,48 @@ def test_the_notebook_runs_in_order_without_an_error(path, tmp_path, monkeypatch
     ]
     assert errors == []
     assert all(cell.execution_count for cell in notebook.cells if cell.cell_type == "code")
-    library_path = tmp_path / "library.sqlite3"
+
+
+def no_game_without_moves(library_path: Path) -> None:
     if library_path.exists():
         with sw.Library(library_path) as library:
             kept = library.games()
             rows = kept if isinstance(kept, list) else kept.to_dict("records")
         assert [row for row in rows if row["moves"] == 0] == []
+
+
+def test_the_tutorials_are_the_notebooks_of_that_name():
+    assert TUTORIALS, TUTORIAL_DIR
+    assert all((TUTORIAL_DIR / name).resolve() == NOTEBOOK_DIR / name for name in TUTORIALS)
+
+
+@pytest.mark.parametrize("name", TUTORIALS)
+def test_the_tutorial_ran_in_order_without_an_error_in_the_site_build(name, docs_site):
+    notebook = nbformat.read(docs_site / "jupyter_execute" / "tutorials" / name, as_version=4)
+    assert notebook.metadata["kernelspec"]["name"] == "python3"
+    ran_in_order_without_an_error(notebook)
+    if name in AFTER_RUN:
+        AFTER_RUN[name](notebook)
+
+
+def test_the_tutorials_leave_no_game_without_moves(docs_site):
+    no_game_without_moves(docs_site / "library.sqlite3")
+
+
+@pytest.mark.parametrize(
+    "path", [path for path in NOTEBOOKS if path.name not in TUTORIALS], ids=lambda path: path.name
+)
+def test_the_notebook_runs_in_order_without_an_error(path, tmp_path, monkeypatch):
+    monkeypatch.setenv("SOLITAIRE_WIDGET_DEALS", DEALS)  # the kernel inherits it
+    # and records its boards' games into a library of this test's, never the user's
+    monkeypatch.setenv("SOLITAIRE_WIDGET_LIBRARY", str(tmp_path / "library.sqlite3"))
+    notebook = nbformat.read(path, as_version=4)
+    assert notebook.metadata["kernelspec"]["name"] == "python3"
+    NotebookClient(
+        notebook, timeout=120, kernel_name="python3", resources={"metadata": {"path": tmp_path}}
+    ).execute()
+    ran_in_order_without_an_error(notebook)
+    no_game_without_moves(tmp_path / "library.sqlite3")
     if path.name in AFTER_RUN:
         AFTER_RUN[path.name](notebook)
 
