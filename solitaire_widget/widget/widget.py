@@ -130,7 +130,7 @@ class SolitaireWidget(anywidget.AnyWidget):
                     recording=self._recorder.status(),
                     **settings,
                 )
-        self.on_msg(lambda _widget, content, buffers: parts.intents.receive(content, buffers))
+        self.on_msg(self._receive_intent)
 
     # ------------------------------------------------------------------ playing from Python
     @property
@@ -155,14 +155,10 @@ class SolitaireWidget(anywidget.AnyWidget):
     def play(self, move: Move | str) -> Move:
         """Play ``move`` (a ``Move`` or notation such as ``"w>t3"``) and return it; see ``Game.play``.
         With ``autoplay_mode = "safe"`` the safe moves home follow it (one state update)."""
-        with self._sync.holding():
-            return self._play_and_autoplay(move)
-
-    def _play_and_autoplay(self, move: Move | str) -> Move:
-        with self._sync.gathered():
-            played = self._sync.game.play(move)
+        with self._sync.holding() as game, self._sync.gathered():
+            played = game.play(move)
             if self.autoplay_mode == "safe":
-                self._sync.game.autoplay()
+                game.autoplay()
         return played
 
     def undo(self) -> Move:
@@ -469,6 +465,10 @@ class SolitaireWidget(anywidget.AnyWidget):
         with self._this_thread.publishing_now():
             for name, value in traits.items():
                 setattr(self, name, value)
+
+    def _receive_intent(self, _widget: object, content: object, buffers: object) -> None:
+        """Carry out or refuse one intent from a view; never raises (``handling.IntentHandler``)."""
+        self._parts.intents.receive(content, buffers)
 
     @traitlets.validate(*READ_ONLY)
     def _only_while_publishing(self, proposal: dict[str, Any]) -> object:

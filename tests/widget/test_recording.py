@@ -34,7 +34,7 @@ class View:
             **fields,
         }
         self.sent.clear()
-        self.widget._parts.intents.receive(content, [])
+        self.widget._receive_intent(self.widget, content, [])
         return content
 
     def answer(self, kind: str) -> dict:
@@ -280,7 +280,7 @@ def test_forged_or_stale_open_game_intents_are_refused_and_change_nothing(librar
     assert "the game on the board" in view.refusal()
     stale = {"kind": "open_game", "version": version - 1, "request": "v:99", "id": w._recorder.row}
     view.sent.clear()
-    w._parts.intents.receive(stale, [])
+    w._receive_intent(w, stale, [])
     assert view.answer("refused")["reason"] == "the board changed before this arrived"
     assert w.state["version"] == version and w.game.ply == 1
 

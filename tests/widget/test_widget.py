@@ -788,7 +788,7 @@ def test_a_failing_observer_of_state_does_not_escape_the_handler():
 
     w.observe(observer, names="state")
     content = view.intent("move", source="tableau/4", target="foundation/0", count=1)
-    w._parts.intents.receive(content, [])  # called directly: nothing may escape it
+    w._receive_intent(w, content, [])  # called directly: nothing may escape it
     assert view.sent[0]["request"] == content["request"] and "observer bug" in view.sent[0]["reason"]
     assert w.game.history == ()
 

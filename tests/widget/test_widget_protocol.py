@@ -246,7 +246,7 @@ def test_the_handler_survives_anything_and_changes_the_game_only_as_accepted(sta
         sent.clear()
         # The callback ipywidgets calls for a custom message, called directly so that an
         # exception would reach the test instead of ipywidgets' error log.
-        widget._parts.intents.receive(content, buffers)
+        widget._receive_intent(widget, content, buffers)
         request = content["request"] if is_well_formed_request(content) else None
 
         if widget.state["version"] == version:
