@@ -32,7 +32,6 @@ extensions = [
     "sphinx.ext.autodoc",
     "sphinx_copybutton",
     "offline_widgets",
-    "module_docstring",
 ]
 exclude_patterns = ["_build", "_ext", "**.ipynb_checkpoints"]
 nitpicky = True

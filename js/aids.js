@@ -1,5 +1,5 @@
 // Reading the play aids Python publishes in the `aids` trait (see the protocol in
-// solitaire_widget/widget/intents.py): which of them belong to the board on show, and what
+// solitaire_widget/widget/protocol.md): which of them belong to the board on show, and what
 // they say in words. Pure functions; PlayAids (playaids.js) shows their answers.
 
 /** The hint of `aids` when it is about the state on show, else null. */

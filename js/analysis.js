@@ -1,5 +1,5 @@
 // Reading the analysis Python publishes in the `analysis` trait (see the protocol in
-// solitaire_widget/widget/intents.py, Analysis): the judged moves by timeline node, the
+// solitaire_widget/widget/protocol.md, Analysis): the judged moves by timeline node, the
 // strip's cells along the line on show, and the words of the analysis's progress. Pure
 // functions; AnalysisPanel (analysispanel.js) and MoveList (timeline.js) show their answers.
 

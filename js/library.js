@@ -1,4 +1,4 @@
-// Reading the game library's answers (the `library` message, see intents.py) and the
+// Reading the game library's answers (the `library` message, see protocol.md) and the
 // state's score into words: the statistics' figures, the strip of recent results, the rows
 // of the History list, what recording says. Pure functions; librarypanel.js draws them.
 

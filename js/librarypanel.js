@@ -5,7 +5,7 @@
 // of coloured cells, each with its result in words. History: the latest games of that kind,
 // newest first (50 at most); a click or Enter on a row opens that game on the board (after
 // the board's "abandon this game?" question when one is in progress). Python answers a
-// `library` query with one message (see intents.py); the panel asks when it opens and again
+// `library` query with one message (see protocol.md); the panel asks when it opens and again
 // when the game on show starts, ends or changes kind. When the
 // `recording` trait says recording failed (a full disk, a locked or corrupt file), the board
 // says so once, in a toast and to screen readers; play goes on.

@@ -4,7 +4,7 @@
 // winnable deal.
 // The hint's sentence goes in a panel at the top of the move list's column (beside or under
 // the board): a toast over the board would hide the very cards it points at.
-// Python works the aids out (the `aids` trait, see intents.py); this shows them, and sends
+// Python works the aids out (the `aids` trait, see protocol.md); this shows them, and sends
 // the hint, setting and winnable new_game intents, none of which waits for a new state.
 
 import "./aids.css";

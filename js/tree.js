@@ -1,5 +1,5 @@
 // The move tree as the view knows it: the rows of Python's `timeline` messages kept by id
-// (protocol: solitaire_widget/widget/intents.py, Timeline), the current line, and the flat
+// (protocol: solitaire_widget/widget/protocol.md, Timeline), the current line, and the flat
 // list of entries the move list shows. Pure data, no DOM.
 
 function isRow(row) {

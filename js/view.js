@@ -1,6 +1,6 @@
 // The board people see and play. Everything drawn comes from the model's `state`; every
 // click, drag and key becomes an intent sent to Python, which answers with a new state or
-// a refusal (the protocol is in solitaire_widget/widget/intents.py's module docstring).
+// a refusal (the protocol is in solitaire_widget/widget/protocol.md).
 //
 // SolitaireView holds the state and what the player holds, wires events to the parts that
 // handle them (board.js, overlay.js, pointer.js, keyboard.js, focus.js, toolbar.js,

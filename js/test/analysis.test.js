@@ -5,7 +5,7 @@ import { click, fixture, key, mount } from "./helpers.js";
 
 const chance = (estimate) => ({ estimate, low: Math.max(0, estimate - 0.1), high: Math.min(1, estimate + 0.1) });
 
-/** A judged move as Python sends it (see intents.py, Analysis), node id = ply as in mainLine. */
+/** A judged move as Python sends it (see protocol.md, Analysis), node id = ply as in mainLine. */
 function row(ply, judgement, after, glyph = "") {
   return {
     ply,

@@ -41,6 +41,7 @@ from typing import Any
 from ..aids import verdicts
 from ..aids.hints import Hint, HintRequest
 from ..aids.verdicts import Difficulty, Winnability
+from ..engine.deal import random_seed
 from ..engine.outcome import Termination
 from ..game import Game
 from ..judgement.analysis import MoveAnalysis, Task, chances_for
@@ -109,7 +110,7 @@ class BoardAids:
 
     # ------------------------------------------------------------------ what shows
     def aids(self) -> dict[str, Any]:
-        """The ``aids`` trait's value now (see the protocol in ``intents.py``)."""
+        """The ``aids`` trait's value now (see the protocol in ``protocol.md``)."""
         version = self._version()
         return {
             "hint": None if self._hint is None else {"version": version, **self._hint},
@@ -362,12 +363,17 @@ class BoardAids:
             self._deal_task = task
             self.tasks.when_done(task, partial(self._deal_done, seed=seed), serial)
 
-    def deal_now(self, name: str, seed: int, options: dict[str, object]) -> Game:
-        """The first winnable deal from ``seed`` on, looked for in the worker and waited for
-        (without holding the lock), then shown unless another deal was asked for meanwhile;
-        returned either way."""
+    def deal_now(self, game: str | Game, seed: int | None, options: dict[str, object]) -> Game:
+        """The first winnable deal of the game named ``game`` from ``seed`` on (None: a random
+        one), looked for in the worker and waited for (without holding the lock), then shown
+        unless another deal was asked for meanwhile; returned either way. Bad arguments raise
+        at once, as ``Game.new`` does, rather than in the worker."""
+        if isinstance(game, Game):
+            raise TypeError("a Game is shown as it is: winnable=True deals a game by its name")
+        seed = random_seed() if seed is None else seed
+        first = Game.new(game, seed, **options)
         with self._hold():
-            started = self._start_deal(name, seed, options)
+            started = self._start_deal(first.name, seed, first.options)
         return self.tasks.waited(started, lambda task, serial: self._deal_done(task, serial, seed=seed))
 
     def _start_deal(

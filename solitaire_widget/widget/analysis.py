@@ -24,7 +24,7 @@ What the board shows
 The moves judged so far while it runs, else the game's own analysis (``Game.analysis``: the
 one kept, as far as it agrees with the current line; a record loaded with one shows it at
 once). ``board_rows`` gives one row per judged move still in the game's tree, found by its
-moves from the start (see ``intents.py``, Analysis): its node in the timeline, its judgement
+moves from the start (see ``protocol.md``, Analysis): its node in the timeline, its judgement
 and glyph, and the chances in words for the entry's tooltip and sentence.
 """
 
@@ -265,7 +265,7 @@ class BoardAnalysis:
         self._published()
 
     def shown(self, game: Game, timeline: TimelineSync) -> dict[str, Any]:
-        """The ``analysis`` trait's value for ``game`` on show (see ``intents.py``)."""
+        """The ``analysis`` trait's value for ``game`` on show (see ``protocol.md``)."""
         running = self._running if self.running_on(game) else None
         kept = game.analysis
         moves = running.judged if running is not None else ([] if kept is None else kept.moves)

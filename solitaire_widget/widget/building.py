@@ -1,48 +1,10 @@
 """Building a study on the board, as a teacher does with no Python typed: start a study, mark
 the moves of the game on show that an exercise asks for (each with an optional hint), and
-add the game on show as a chapter. Each is an intent (the protocol's common rules are in
-``intents.py``) or a method of the widget (``start_study``, ``ask``, ``unask``, ``asked``,
-``add_chapter``), carried out by the same code, so the board and Python build alike.
-
-Intents (view -> Python)
-========================
-
-::
-
-    {"kind": "start_study", "version": v, "request": id, "title": str}
-    {"kind": "ask", "version": v, "request": id, "node": id, "hint": str}   "" for no hint
-    {"kind": "unask", "version": v, "request": id, "node": id}
-    {"kind": "add_chapter", "version": v, "request": id, "title": str}
-
-``start_study`` shows a new study with no chapter (the game on show stays; a study on show
-before is put aside, and a chapter being judged for it still goes to it). ``ask`` marks a
-move of the game's main line (a timeline id; not the start) as a question of the next
-chapter, with the author's hint (plain text, as a comment), or changes its hint; ``unask``
-takes the mark away. A question whose move leaves the main line (deleted, or a variation
-promoted over it) is dropped. ``add_chapter`` adds the game on show as the study's next
-chapter titled ``title``: the game itself, so what is played or annotated on it afterwards
-is in the study (a copy when it is a chapter already). With questions marked, the chapter
-is an exercise: the moves accepted at each are judged first (``study.exercise``, with
-``Study.add_chapter``'s samples and limits, a fraction of a second a question with the C
-search) in the play aids' worker, one question at a time, while the board plays on (where
-no worker can start, in JupyterLite, in the kernel as the intent is handled: some seconds a
-question with the pure-Python search); the chapter is added when the last is judged (not
-when its main line changed meanwhile: ``said`` says so). Each is refused, changing nothing,
-when stale or malformed, without a study (``ask``, ``unask``, ``add_chapter``), for a bad
-title or hint, a node not in the tree or off the main line, a move not asked (``unask``),
-while a chapter is being judged (``add_chapter``), in a lesson and while a strategy plays.
-
-State (Python -> view)
-======================
-
-While a study is on show its ``study`` field (``intents.py``) also carries::
-
-    asked       [{"node": id, "ply": k, "hint": str}, ...]: the questions marked on the game
-                on show, by ply
-    judging     null, or while a chapter's questions are judged {"title", "questions": n}
-    said        null, or what the last building step came to, in words ("Added chapter 2,
-                'Your turn': an exercise of 1 question.", or why it was not added)
-"""
+add the game on show as a chapter (the intents are in ``protocol.md``, Building a study).
+``StudyBuilder`` keeps the questions marked and judges a chapter's in the worker;
+``StudyBuilding`` is the board's side, carrying out the intents and the widget's methods
+(``start_study``, ``ask``, ``unask``, ``asked``, ``add_chapter``) with the same code, so the
+board and Python build alike."""
 
 from __future__ import annotations
 
@@ -61,8 +23,10 @@ from ..records.tree import Node
 from ..study import EXERCISE_NODE_LIMIT, EXERCISE_SAMPLES, Chapter, Study
 from ..study.exercise import game_before, judge_question, main_line
 from .intents import IntentFields, Refusal, brief
-from .studying import StudyBoard
+from .studying import BoardStudy
+from .sync import StatePublisher
 from .tasks import AidTasks
+from .timeline import TimelineSync
 
 _T = TypeVar("_T")
 
@@ -248,52 +212,47 @@ class StudyBuilder:
         self._add(running.study, Chapter(running.title, running.game, questions, JUDGING), running.finished)
 
 
-class BuildingBoard(StudyBoard):
-    """The board's side of building a study (a mixin: the widget provides what ``StudyBoard``
-    and ``StateSync`` declare, and ``_building``)."""
+class StudyBuilding:
+    """The board's side of building a study: the study and lesson on the board in
+    ``studies``, the questions and the judging in ``builder``, the game on show and its
+    publishing in ``shown``. Every method is called holding the lock of the game on show;
+    the widget's methods raise ``ValueError`` where the intents are refused."""
 
-    _building: StudyBuilder
+    def __init__(self, shown: StatePublisher, studies: BoardStudy, builder: StudyBuilder) -> None:
+        self._shown = shown
+        self._studies = studies
+        self._builder = builder
 
     def start_study(self, title: str) -> Study:
-        """Show a new, empty study titled ``title`` (the game on show stays) and return it; add
-        chapters with ``add_chapter``. ``ValueError`` for a bad title or during a lesson."""
-        with self._holding_game():
-            self._refused_as_value_error(lambda: self._start_study({"title": title}))
-            assert self._study is not None
-            return self._study
+        """Show a new, empty study titled ``title`` and return it (``SolitaireWidget.start_study``)."""
+        self._refused_as_value_error(lambda: self._start_study({"title": title}))
+        assert self._studies.study is not None
+        return self._studies.study
 
-    @property
     def asked(self) -> dict[int, str]:
-        """The moves of the game on show marked as questions for the next chapter: {ply of the
-        main line: the author's hint}."""
-        with self._holding_game() as game:
-            return {node.ply: hint for node, hint in self._building.asked(game).items()}
+        """The questions marked on the game on show: {ply of the main line: the author's hint}."""
+        return {node.ply: hint for node, hint in self._builder.asked(self._shown.game).items()}
 
-    def ask(self, ply: int, hint: str = "") -> None:
-        """Mark move ``ply`` (1 = the first) of the main line of the game on show as a question of
-        the next chapter, with the author's ``hint``; ``ValueError`` saying why not."""
-        with self._holding_game() as game:
-            self._refused_as_value_error(lambda: self._ask_at(self._main_node(game, ply), hint))
+    def ask(self, ply: int, hint: str) -> None:
+        """Mark move ``ply`` of the main line as a question (``SolitaireWidget.ask``)."""
+        self._refused_as_value_error(lambda: self._ask_at(self._main_node(self._shown.game, ply), hint))
 
     def unask(self, ply: int) -> None:
-        """Take away the question at move ``ply`` of the main line; ``ValueError`` if none is there."""
-        with self._holding_game() as game:
-            self._refused_as_value_error(lambda: self._unask_at(self._main_node(game, ply)))
+        """Take away the question at move ``ply`` of the main line (``SolitaireWidget.unask``)."""
+        self._refused_as_value_error(lambda: self._unask_at(self._main_node(self._shown.game, ply)))
 
-    def add_chapter(self, title: str) -> Chapter:
-        """Add the game on show to the study on show as its next chapter titled ``title`` (the
-        game itself, or a copy when it is a chapter already), an exercise when moves are
-        asked (``ask``); waits while they are judged in the worker, as the board's Add
-        chapter does (``building.py``), and returns the ``Chapter``. ``ValueError`` saying
-        why not, the study unchanged."""
-        with self._holding_game():
-            finished = self._refused_as_value_error(lambda: self._start_chapter(title))
-        try:
-            return finished.result()
-        except KeyboardInterrupt:
-            with self._holding_game():
-                self._building.stop("Interrupted")
-            raise
+    def add_chapter(self, title: str) -> Future[Chapter]:
+        """Start adding the game on show as chapter ``title`` (``SolitaireWidget.add_chapter``);
+        the future gives the ``Chapter`` once its questions are judged."""
+        return self._refused_as_value_error(lambda: self._start_chapter(title))
+
+    def study_state(self, game: Game, timeline: TimelineSync) -> dict[str, Any] | None:
+        """The ``study`` field of the state with ``game`` on show, building fields included."""
+        shown = self._studies.state(game)
+        if shown is not None:
+            assert self._studies.study is not None
+            shown.update(self._builder.state(self._studies.study, game, timeline.id_of))
+        return shown
 
     @staticmethod
     def _refused_as_value_error(action: Callable[[], _T]) -> _T:
@@ -309,56 +268,44 @@ class BuildingBoard(StudyBoard):
             raise ValueError(f"the main line's moves are 1 to {len(line)}, not {brief(ply)}")
         return line[ply - 1]
 
-    def _study_state(self) -> dict[str, Any] | None:
-        shown = super()._study_state()
-        if shown is not None:
-            assert self._study is not None
-            shown.update(self._building.state(self._study, self._game, self._timeline.id_of))
-        return shown
-
-    def _chapter_added(self, study: Study, chapter: Chapter | None) -> None:
-        """A chapter was added (or judging ended without one): show it, on the publishing
-        thread or the intent's, holding the lock of the game on show."""
-        if chapter is not None and study is self._study and chapter.game is self._game:
-            self._chapter = (len(study.chapters) - 1, chapter.game)
-        self._publish(None)
-
     def _needs_study(self) -> Study:
-        if self._study is None:
+        study = self._studies.study
+        if study is None:
             raise Refusal("start a study first (File, New study): questions and chapters go in a study")
-        return self._study
+        return study
 
     def _ask_at(self, node: Node, hint: object) -> None:
         self._needs_study()
-        self._building.ask(self._game, node, hint)
-        self._publish(None)
+        self._builder.ask(self._shown.game, node, hint)
+        self._shown.publish(None)
 
     def _unask_at(self, node: Node) -> None:
         self._needs_study()
-        self._building.unask(self._game, node)
-        self._publish(None)
+        self._builder.unask(self._shown.game, node)
+        self._shown.publish(None)
 
     def _start_chapter(self, title: object) -> Future[Chapter]:
         study = self._needs_study()
-        copied = any(chapter.game is self._game for chapter in study.chapters)
-        finished = self._building.start(study, self._game, title, copied)
+        game = self._shown.game
+        copied = any(chapter.game is game for chapter in study.chapters)
+        finished = self._builder.start(study, game, title, copied)
         if not finished.done():
-            self._publish(None)  # the judging shows; the chapter's own state comes when it is added
+            self._shown.publish(None)  # the judging shows; the chapter's own state comes when it is added
         return finished
 
     # ------------------------------------------------------------------ the intents
     def _start_study(self, intent: dict[str, Any]) -> None:
-        if self._lesson is not None:
+        if self._studies.lesson is not None:
             raise Refusal("not during a lesson: end it first")
         try:
             study = Study(intent["title"])
         except ValueError as error:
             raise Refusal(str(error)) from None
-        self._study, self._chapter = study, None
-        self._building.say(
+        self._studies.start_study(study)
+        self._builder.say(
             study, f"Started the study {study.title!r}: add the game on show as its first chapter."
         )
-        self._publish(None)
+        self._shown.publish(None)
 
     def _ask(self, intent: dict[str, Any]) -> None:
         self._ask_at(self._tree_node(intent["node"]), intent["hint"])
@@ -370,7 +317,7 @@ class BuildingBoard(StudyBoard):
         self._start_chapter(intent["title"])
 
     def _tree_node(self, node_id: object) -> Node:
-        node = self._timeline.node(node_id)
+        node = self._shown.timeline.node(node_id)
         if node is None:
             raise Refusal(f"there is no move {brief(node_id)} in this game's timeline any more")
         return node
@@ -380,10 +327,10 @@ def _fields(*required: str) -> IntentFields:
     return IntentFields(frozenset(required))
 
 
-BUILDING: dict[str, tuple[IntentFields, Callable[[BuildingBoard, dict[str, Any]], None]]] = {
-    "start_study": (_fields("title"), BuildingBoard._start_study),
-    "ask": (_fields("node", "hint"), BuildingBoard._ask),
-    "unask": (_fields("node"), BuildingBoard._unask),
-    "add_chapter": (_fields("title"), BuildingBoard._add_chapter),
+BUILDING: dict[str, tuple[IntentFields, Callable[[StudyBuilding, dict[str, Any]], None]]] = {
+    "start_study": (_fields("title"), StudyBuilding._start_study),
+    "ask": (_fields("node", "hint"), StudyBuilding._ask),
+    "unask": (_fields("node"), StudyBuilding._unask),
+    "add_chapter": (_fields("title"), StudyBuilding._add_chapter),
 }
 """The intents that build a study, their fields and handlers (``handling.INTENTS`` takes them in)."""

@@ -1,45 +1,13 @@
-"""The teacher's edits on the board: arrows and highlights drawn over it, comments and glyphs
-written in the move list, variations promoted and deleted. Each is an intent (the protocol's
-common rules are in ``intents.py``) carried out by ``Game``'s own methods (``annotate``,
-``set_glyph``, ``promote``, ``delete``), so the board and Python edit the tree alike.
-
-Intents (view -> Python)
-========================
-
-::
-
-    {"kind": "arrow", "version": v, "request": id, "from": end, "to": end,
-     "colour": "green" | "red" | "blue" | "yellow"}
-    {"kind": "highlight", "version": v, "request": id, "end": end, "colour": colour}
-    {"kind": "comment", "version": v, "request": id, "node": id, "text": str}
-    {"kind": "glyph", "version": v, "request": id, "node": id,
-     "glyph": "!!" | "!" | "!?" | "?!" | "?" | "??" | ""}            "" clears it
-    {"kind": "promote", "version": v, "request": id, "node": id}
-    {"kind": "delete", "version": v, "request": id, "node": id}
-
-An end is a pile id of the game or a card code (``notation.drawing``). ``arrow`` and
-``highlight`` change the move the game stands at (the start at ply 0), keeping its comment:
-an arrow between the same two ends, or a highlight of the same end, in the same colour
-takes it away; in another colour it changes colour; else it is added. ``comment`` and
-``glyph`` name a node of the current line (a timeline id): the comment replaces the move's
-(plain text, 10,000 characters at most), keeping its marks and arrows; a glyph goes on a
-move, not on the start. ``promote`` makes a node that is not its parent's main continuation
-the main one; ``delete`` removes a variation (a node off the main line) with every move
-after it, the game stepping back when it stood on them. A main-line move is not deleted
-from the board (promote another line first, or call ``Game.delete`` in Python).
-
-Each is refused, changing nothing, when it is stale or malformed, names a node that is no
-longer in the tree (or, for ``comment`` and ``glyph``, not on the line on show), or when
-``Game`` refuses it (the reason is its ``ValueError``'s words), and during a lesson or while
-a strategy plays, as every intent on the board is. Carried out, the answer is the new
-``state`` (``marks`` and ``arrows`` of where the game stands) after the timeline message
-with the changed rows (``comment``, ``glyph``, ``marks``, ``arrows``).
-"""
+"""The teacher's edits on the board (``BoardEditor``): arrows and highlights drawn over
+it, comments and glyphs written in the move list, variations promoted and deleted. Each is
+an intent (``protocol.md``, The teacher's edits) carried out by ``Game``'s own methods
+(``annotate``, ``set_glyph``, ``promote``, ``delete``), so the board and Python edit the
+tree alike."""
 
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any, TypeVar
+from typing import Any, Protocol, TypeVar
 
 from ..game import Game
 from ..notation.drawing import Arrow, Mark, checked_arrow, checked_mark, mark_colour, mark_end
@@ -82,23 +50,33 @@ def toggled_mark(marks: tuple[Mark, ...], mark: Mark) -> list[Mark]:
     return kept
 
 
-class BoardEditing:
-    """The handlers of the teacher's intents, for ``IntentHandling`` (a mixin)."""
+class OnShow(Protocol):
+    """What the editor edits: the game on show, and its timeline (whose ids the views name)."""
 
-    _game: Game
-    _timeline: TimelineSync
+    @property
+    def game(self) -> Game: ...
+
+    @property
+    def timeline(self) -> TimelineSync: ...
+
+
+class BoardEditor:
+    """The handlers of the teacher's intents, on the game ``shown`` shows (called holding its lock)."""
+
+    def __init__(self, shown: OnShow) -> None:
+        self._shown = shown
 
     def _node_of(self, intent: dict[str, Any], *, on_line: bool) -> Node:
-        node = self._timeline.node(intent["node"])
+        node = self._shown.timeline.node(intent["node"])
         if node is None:
             raise Refusal(f"there is no move {brief(intent['node'])} in this game's timeline any more")
-        game = self._game
+        game = self._shown.game
         if on_line and (node.ply > len(game.line) or game.node_at(node.ply) is not node):
             raise Refusal("that move is not on the line on show: go to it first")
         return node
 
     def _arrow(self, intent: dict[str, Any]) -> None:
-        game = self._game
+        game = self._shown.game
         if intent["from"] == intent["to"]:
             raise Refusal("an arrow goes from one pile or card to another: highlight a single one instead")
         entry = (intent["from"], intent["to"], intent["colour"])
@@ -107,7 +85,7 @@ class BoardEditing:
         game.annotate(game.ply, node.comment, node.marks, toggled_arrow(node.arrows, arrow))
 
     def _highlight(self, intent: dict[str, Any]) -> None:
-        game = self._game
+        game = self._shown.game
         entry = (intent["end"], intent["colour"])
         mark = _refused_value_error(lambda: checked_mark(game.position, entry, "the highlight"))
         node = game.node
@@ -116,19 +94,19 @@ class BoardEditing:
     def _comment(self, intent: dict[str, Any]) -> None:
         node = self._node_of(intent, on_line=True)
         text = intent["text"]
-        _refused_value_error(lambda: self._game.annotate(node.ply, text, node.marks, node.arrows))
+        _refused_value_error(lambda: self._shown.game.annotate(node.ply, text, node.marks, node.arrows))
 
     def _glyph(self, intent: dict[str, Any]) -> None:
         node = self._node_of(intent, on_line=True)
         if node.parent is None:
             raise Refusal("the start is not a move: a glyph goes on a move")
-        _refused_value_error(lambda: self._game.set_glyph(node.ply, intent["glyph"]))
+        _refused_value_error(lambda: self._shown.game.set_glyph(node.ply, intent["glyph"]))
 
     def _promote(self, intent: dict[str, Any]) -> None:
         node = self._node_of(intent, on_line=False)
         if node.parent is None or node.parent.variations[0] is node:
             raise Refusal("that move is already the main continuation where it is played")
-        self._game.promote(node)
+        self._shown.game.promote(node)
 
     def _delete(self, intent: dict[str, Any]) -> None:
         node = self._node_of(intent, on_line=False)
@@ -137,19 +115,19 @@ class BoardEditing:
                 "a move of the main line is not deleted from the board: promote another line first "
                 "(or use Game.delete in Python)"
             )
-        self._game.delete(node)
+        self._shown.game.delete(node)
 
 
 def _fields(*required: str) -> IntentFields:
     return IntentFields(frozenset(required))
 
 
-EDITS: dict[str, tuple[IntentFields, Callable[[BoardEditing, dict[str, Any]], None]]] = {
-    "arrow": (_fields("from", "to", "colour"), BoardEditing._arrow),
-    "highlight": (_fields("end", "colour"), BoardEditing._highlight),
-    "comment": (_fields("node", "text"), BoardEditing._comment),
-    "glyph": (_fields("node", "glyph"), BoardEditing._glyph),
-    "promote": (_fields("node"), BoardEditing._promote),
-    "delete": (_fields("node"), BoardEditing._delete),
+EDITS: dict[str, tuple[IntentFields, Callable[[BoardEditor, dict[str, Any]], None]]] = {
+    "arrow": (_fields("from", "to", "colour"), BoardEditor._arrow),
+    "highlight": (_fields("end", "colour"), BoardEditor._highlight),
+    "comment": (_fields("node", "text"), BoardEditor._comment),
+    "glyph": (_fields("node", "glyph"), BoardEditor._glyph),
+    "promote": (_fields("node"), BoardEditor._promote),
+    "delete": (_fields("node"), BoardEditor._delete),
 }
 """The teacher's intents, their fields and handlers (``handling.INTENTS`` takes them in)."""

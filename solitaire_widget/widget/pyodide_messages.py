@@ -2,7 +2,7 @@
 
 Pyodide (JupyterLite's Python kernel) hands each message to the page as a JavaScript object,
 and its conversion turns ``None`` into ``undefined``, not ``null``: a field the protocol
-(``intents.py``) says is null would reach the view missing, and the view would drop the row
+(``protocol.md``) says is null would reach the view missing, and the view would drop the row
 or state that carries it (the move list's first row has no parent, say). The other way, a
 JavaScript null reaches Python as ``jsnull``, not None, and an intent's null seed would be
 refused. So there every None goes as Pyodide's ``jsnull`` and every ``jsnull`` that comes is

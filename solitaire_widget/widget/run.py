@@ -222,6 +222,10 @@ class BoardRuns:
     def start(self, strategy: Strategy, delay: object, max_moves: object, *, demo: bool = False) -> Run:
         """Stop the run going, if one is, and start ``strategy`` on the game on show (limits
         checked first: ``ValueError`` naming a bad one, nothing changed)."""
+        if not callable(strategy):
+            raise TypeError(
+                f"run needs a strategy: a callable from a game to a move or None, not {brief(strategy)}"
+            )
         seconds, moves = checked_run_limits(delay, max_moves)
         with self._hold() as game:
             if self._in_lesson():

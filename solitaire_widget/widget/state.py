@@ -1,6 +1,6 @@
 """The state a view draws, built from the game alone: ``board_state`` is a pure function of the
 game, where it stands in its timeline, the clock, the lesson and the last run, so the state half
-of the protocol (``intents.py``) can be tested without Jupyter.
+of the protocol (``protocol.md``) can be tested without Jupyter.
 
 >>> from solitaire_widget import Game
 >>> from solitaire_widget.widget.timeline import TimelineSync
@@ -116,7 +116,7 @@ class Clock:
 
 
 def status_of(game: Game) -> tuple[str, str | None, str | None]:
-    """``(status, termination, message)`` of the state: see ``intents.py``."""
+    """``(status, termination, message)`` of the state: see ``protocol.md``."""
     outcome = game.outcome
     if outcome is None:
         return "playing", None, None
@@ -144,7 +144,7 @@ def board_state(
     score: dict[str, Any] | None = None,
     study: dict[str, Any] | None = None,
 ) -> dict[str, Any]:
-    """The ``state`` trait for ``game`` at ``version`` (see ``intents.py``): ``last`` is the
+    """The ``state`` trait for ``game`` at ``version`` (see ``protocol.md``): ``last`` is the
     change that made it, ``clock`` the deal's clock before it (the state carries the clock
     after it: ``Clock.of(state)``), ``lesson``, ``run``, ``score`` and ``study`` what the board
     shows of them. Call it holding the game's lock, so the game does not change while it is read."""
@@ -181,3 +181,17 @@ def board_state(
         "score": score,
         "study": study,
     }
+
+
+def summary(game: Game) -> str:
+    """The game in a few words, as a board's ``repr`` gives it: its name, seed, options that
+    are not the defaults, moves and where it stands (call it holding the game's lock)."""
+    defaults = game.rules.option_defaults
+    facts = [game.name]
+    if game.seed is not None:
+        facts.append(f"seed={game.seed}")
+    facts += [f"{key}={value!r}" for key, value in game.options.items() if defaults.get(key) != value]
+    facts.append(f"moves={game.ply}")
+    outcome = game.outcome
+    facts.append("playing" if outcome is None else outcome.words)
+    return " ".join(facts)

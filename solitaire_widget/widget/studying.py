@@ -1,8 +1,7 @@
-"""Lessons and a study on the board (a mixin of ``SolitaireWidget``): a lesson on a recorded
-game or on the mistakes of an analysed one, a study's chapter list, a chapter opened (an
-exercise runs as a lesson), the exercise's hint, and files saved and opened from the
-board, each a name in the notebook's folder (the kernel's working folder when the board was
-made); the protocol is in ``intents.py``.
+"""Lessons and a study on the board (``BoardStudy``): a lesson on a recorded game or on the
+mistakes of an analysed one, a study's chapter list, a chapter opened (an exercise runs as a
+lesson), and files saved and opened from the board, each a name in the notebook's folder
+(the kernel's working folder when the board was made); the protocol is in ``protocol.md``.
 
 A file name from a view is checked before any file is touched: a plain name ending in
 ``.json``, with no folder in it, that stays in the folder once links are followed; saving
@@ -20,16 +19,14 @@ solitaire_widget.widget.intents.Refusal: '../lesson.json' is not a file name in 
 from __future__ import annotations
 
 import json
-import os
 from pathlib import Path
 from typing import Any
 
 from ..game import Game
-from ..lesson import AnyLesson, Lesson, MistakesLesson
-from ..study import BoardLesson, Study
+from ..lesson import AnyLesson
+from ..study import BoardLesson, Chapter, Study
 from .intents import Refusal, brief
-from .sources import game_of
-from .sync import StateSync
+from .sync import StatePublisher
 
 MAX_NAME = 120
 
@@ -65,80 +62,78 @@ def opening(study: Study, index: int) -> tuple[BoardLesson | None, Game]:
     return lesson, lesson.student_game()
 
 
-class StudyBoard(StateSync):
-    """The board's side of lessons and studies (a mixin: the widget provides what
-    ``StateSync`` declares)."""
+Opened = tuple[Study | None, tuple[int, Game] | None, BoardLesson | None]
+"""A study on the board, the chapter opened (its index and game) and the lesson running."""
 
-    _study: Study | None
-    _chapter: tuple[int, Game] | None
-    """The chapter opened last and the game it showed (on show while it is ``_game``)."""
-    _folder: Path
 
-    @property
-    def study(self) -> Study | None:
-        """The ``Study`` on show (None when the board shows a game alone). Its chapters' games
-        are the ones the board shows, so what is played or annotated there is in the study."""
-        return self._study
+def first_shown(source: str | Game | Study) -> tuple[str | Game, Opened]:
+    """The game a board made with ``source`` shows first, and what it opened: a study at its
+    first chapter (an exercise with its lesson), else the game asked for, and no study."""
+    if not isinstance(source, Study):
+        return source, (None, None, None)
+    lesson, game = opening(source, 0)
+    return game, (source, (0, game), lesson)
 
-    def open_study(self, source: Study | str | os.PathLike[str], chapter: int = 0) -> Study:
-        """Show ``source`` (a ``Study`` or a study file) at ``chapter`` and return the study;
-        ``RecordError`` or ``ValueError`` for a bad file or chapter, the board unchanged."""
-        study = source if isinstance(source, Study) else Study.load(source)
-        lesson, game = opening(study, chapter)
-        with self._holding_game():
-            self._study, self._chapter, self._lesson = study, (chapter, game), lesson
-            self._switch_to(game)
-        return study
 
-    def open_chapter(self, index: int) -> Game:
-        """Show chapter ``index`` of the study on show (an exercise starts from its first
-        question); return the game shown. ``ValueError`` without a study or a chapter there."""
-        if self._study is None:
-            raise ValueError("the board shows no study: open_study first")
-        self.open_study(self._study, index)
-        return self._game
+class BoardStudy:
+    """The study on the board, the chapter of it opened last, and the lesson running there
+    (on a recorded game, on the mistakes of an analysed one, or a chapter's exercise), as
+    ``opened`` first, for the game on show in ``shown`` (its lock held by the caller of every
+    method). Files named from the board are in ``folder``."""
 
-    def lesson(self, source: Game | dict[str, Any] | str | os.PathLike[str]) -> Lesson:
-        """Start a lesson on ``source`` (a ``Game``, a record dict or a record file): the board
-        shows its start and the student must find each next move of its main line. The
-        right move is played and its comment shown; another legal move is refused with
-        "legal, but the lesson plays something else"; "Show me" plays the move. Undo, new
-        games and the like wait until ``end_lesson()``. Returns the ``Lesson`` (its counts)."""
-        lesson = Lesson(game_of(source))
-        self._start_lesson(lesson)
-        return lesson
+    def __init__(
+        self,
+        shown: StatePublisher,
+        opened: Opened,
+        *,
+        folder: Path,
+    ) -> None:
+        # The chapter is the one opened last and the game it showed (on show while it is that game).
+        self.study, self.chapter, self.lesson = opened
+        self.folder = folder
+        self._shown = shown
 
-    def learn_from_mistakes(
-        self, source: Game | dict[str, Any] | str | os.PathLike[str] | None = None
-    ) -> MistakesLesson:
-        """Learn from your mistakes: a lesson on an analysed game (``source`` as for ``lesson``;
-        the game on the board when None) that stops before each move its analysis judged a
-        mistake or a blunder and asks for a better one (see ``MistakesLesson``). "Show me" plays
-        the best move. ``ValueError`` when the game has no analysis or no mistake, and the
-        board is left as it was. Returns the ``MistakesLesson`` (its counts)."""
-        lesson = MistakesLesson(self._game if source is None else game_of(source))
-        self._start_lesson(lesson)
-        return lesson
+    def show_chapter(self, study: Study, index: int, lesson: BoardLesson | None, game: Game) -> None:
+        """Show chapter ``index`` of ``study``: ``game``, with its exercise's ``lesson`` (as
+        ``opening`` gives them)."""
+        self.study, self.chapter, self.lesson = study, (index, game), lesson
+        self._shown.switch_to(game)
 
-    def _start_lesson(self, lesson: AnyLesson) -> None:
-        with self._holding_game():
-            self._lesson = lesson
-            self._switch_to(lesson.student_game())
+    def show_game(self, game: Game) -> None:
+        """Show ``game`` alone: the study and the lesson are put aside."""
+        self.study, self.lesson = None, None
+        self._shown.switch_to(game)
+
+    def start_lesson(self, lesson: AnyLesson) -> None:
+        """Start ``lesson`` on the board, from its student's game."""
+        self.lesson = lesson
+        self._shown.switch_to(lesson.student_game())
 
     def end_lesson(self) -> None:
         """End the lesson: the game on show plays on as an ordinary game."""
-        with self._holding_game():
-            self._lesson = None
-            self._publish(None)
+        self.lesson = None
+        self._shown.publish(None)
 
-    def _study_state(self) -> dict[str, Any] | None:
-        """The ``study`` field of the state (see ``intents.py``)."""
-        if self._study is None:
+    def start_study(self, study: Study) -> None:
+        """Show ``study``, new, with no chapter opened (the game on show stays)."""
+        self.study, self.chapter = study, None
+
+    def chapter_added(self, study: Study, chapter: Chapter | None) -> None:
+        """A chapter was added (or judging ended without one): show it, on the publishing
+        thread or the intent's."""
+        if chapter is not None and study is self.study and chapter.game is self._shown.game:
+            self.chapter = (len(study.chapters) - 1, chapter.game)
+        self._shown.publish(None)
+
+    def state(self, game: Game) -> dict[str, Any] | None:
+        """The ``study`` field of the state with ``game`` on show (``protocol.md``), but the
+        fields of building it (``building.py``)."""
+        if self.study is None:
             return None
-        chapters = [{"title": c.title, "exercise": c.is_exercise} for c in self._study.chapters]
-        shown = self._chapter
-        chapter = shown[0] if shown is not None and shown[1] is self._game else None
-        return {"title": self._study.title, "chapters": chapters, "chapter": chapter}
+        chapters = [{"title": c.title, "exercise": c.is_exercise} for c in self.study.chapters]
+        shown = self.chapter
+        chapter = shown[0] if shown is not None and shown[1] is game else None
+        return {"title": self.study.title, "chapters": chapters, "chapter": chapter}
 
 
 def format_of(path: Path) -> object:

@@ -82,6 +82,16 @@ class AidTasks:
             with self._hold():
                 done(task, serial)
 
+    def result_or_stop(self, finished: Future[T], stop: Callable[[], None]) -> T:
+        """The result of ``finished``, waited for by a cell; interrupted (Ctrl-C), ``stop()``
+        is called under the lock and the interruption goes on."""
+        try:
+            return finished.result()
+        except KeyboardInterrupt:
+            with self._hold():
+                stop()
+            raise
+
     def settled(self) -> None:
         """Wait until every answer handed back so far has been settled (they are, in order)."""
         if self._publisher is not None:

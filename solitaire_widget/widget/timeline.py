@@ -1,6 +1,6 @@
 """What the views know of a game's move tree, and the messages that keep them up to date.
 
-Each node gets an id for the life of the game; a row (see ``intents.py``, Timeline) says what
+Each node gets an id for the life of the game; a row (see ``protocol.md``, Timeline) says what
 a view shows of it. After every change the rows are compared with those last sent, and only
 the difference goes out: playing a move costs one row however long the game is.
 """

@@ -8,79 +8,50 @@ Move(source='tableau/4', target='foundation/0', count=1)
 1
 
 The state it syncs to its views and the intents it takes from them are documented in
-``intents.py``; the state is built in ``state.py``, the intents are carried out in
-``handling.py`` and strategies run on the board in ``run.py``.
-
-Threads: JupyterLab delivers the views' intents on a thread of its own, while cells, a
-strategy's run and the aids' answers run on theirs. There is one lock per game,
-``w.game.lock``: every method here that reads or changes the game, the handling of each
-intent, a run's moves and the aids' answers hold the lock of the game on show (taken, then
-checked to still be the game on show, as ``new_game``, ``load``, ``lesson`` and ``restart``
-put another there: a switch holds the old game's lock and the new one's). Every state is
-built and published holding that lock, so the last state sent always names the game as it
-stands.
+``protocol.md``. The widget is its Python API over the parts it owns (``parts.py``): the
+state is published, holding the game's lock, by ``sync.py`` (which says how threads share
+the board), the intents are carried out in ``handling.py`` and strategies run in ``run.py``.
 """
 
 from __future__ import annotations
 
 import os
-import pathlib
 import threading
 import warnings
 from collections.abc import Callable, Iterable
+from functools import partial
 from typing import Any
 
 import anywidget
 import traitlets
-from ipywidgets import CallbackDispatcher
 
 from ..aids.hints import Hint
-from ..engine.deal import random_seed
-from ..engine.games import rules_for, rules_text
+from ..engine.games import rules_text
 from ..engine.moves import Move
 from ..game import Game
 from ..judgement.analysis import Analysis, Settings
 from ..judgement.chances import DEFAULT_SAMPLES
 from ..judgement.fair_play import FAIR_SAMPLES
+from ..lesson import Lesson, MistakesLesson
+from ..library import Library
 from ..notation.svg import svg
 from ..scripting.strategies import Strategy
-from ..study import BoardLesson, Study
-from .aids import NO_AIDS, BoardAids
-from .analysis import BoardAnalysis
-from .building import StudyBuilder
-from .handling import IntentHandling
+from ..study import Chapter, Study
+from .aids import NO_AIDS
 from .intents import SETTINGS, brief
-from .pyodide_messages import trait_to_json
-from .recording import LibrarySetting, Recorder
-from .run import DEMO_DELAYS, DEMO_SECONDS, BoardRuns, Run, demo_line
-from .sources import game_for
-from .state import Clock
-from .studying import opening
-from .sync import RecordingBoard, ThreadFlags
-from .timeline import TimelineSync
-
-_STATIC = pathlib.Path(__file__).parent.parent / "static"
-for _bundled in ("widget.js", "widget.css"):
-    if not (_STATIC / _bundled).is_file():
-        raise ImportError(
-            f"the widget's view is not built ({_STATIC / _bundled} is missing): "
-            "run `npm install && npm run build` in the project folder (or `./run lab`)"
-        )
+from .parts import BoardParts
+from .recording import LibrarySetting, scorings_for
+from .run import DEMO_DELAYS, DEMO_SECONDS, Run, demo_line
+from .sources import after, from_the_start, game_for, game_of
+from .state import summary
+from .studying import first_shown, opening
+from .sync import ThreadFlags
+from .traits import READ_ONLY, STATIC, read_only_dict, setting_trait
 
 __all__ = ["DEMO_DELAYS", "DEMO_SECONDS", "SolitaireWidget"]
 
 
-def _setting_trait(name: str) -> traitlets.TraitType[Any, Any]:
-    """The synced trait of a setting of ``intents.SETTINGS``."""
-    setting = SETTINGS[name]
-    if set(setting.choices) == {True, False}:
-        trait: traitlets.TraitType[Any, Any] = traitlets.Bool(bool(setting.default), help=setting.help)
-    else:
-        trait = traitlets.Enum(setting.choices, setting.default, help=setting.help)
-    return trait.tag(sync=True)
-
-
-class SolitaireWidget(RecordingBoard, IntentHandling, anywidget.AnyWidget):
+class SolitaireWidget(anywidget.AnyWidget):
     """A game of patience shown as a board that can be played with the mouse or keyboard.
 
     >>> w = SolitaireWidget("father", seed=3)          # "klondike", "father", "following"
@@ -89,7 +60,7 @@ class SolitaireWidget(RecordingBoard, IntentHandling, anywidget.AnyWidget):
 
     ``w.game`` is the engine ``Game`` itself: moves played on it, through the widget's
     methods or on the board all show at once. ``new_game`` and ``restart`` put a new
-    ``Game`` in ``w.game``. The synced ``state`` (see ``intents.py``) can be watched with
+    ``Game`` in ``w.game``. The synced ``state`` (see ``protocol.md``) can be watched with
     ``w.observe(fn, names="state")``; it is read-only.
 
     The board records its games into the game library (``library=``: a ``Library``, a path,
@@ -105,30 +76,24 @@ class SolitaireWidget(RecordingBoard, IntentHandling, anywidget.AnyWidget):
     as are the ``state`` observers and ``on_move`` callbacks it calls.
     """
 
-    _esm = _STATIC / "widget.js"
-    _css = _STATIC / "widget.css"
-    state = traitlets.Dict(help="The board as the view draws it; read-only, replaced on every change.").tag(
-        sync=True, to_json=trait_to_json
+    _esm = STATIC / "widget.js"
+    _css = STATIC / "widget.css"
+    state = read_only_dict("The board as the view draws it; read-only, replaced on every change.")
+    check_winnable = setting_trait("check_winnable")
+    autoplay_mode = setting_trait("autoplay_mode")
+    demo_speed = setting_trait("demo_speed")
+    hint_mode = setting_trait("hint_mode")
+    scoring = setting_trait("scoring")
+    recording = read_only_dict("Whether games are recorded, in words; read-only (see protocol.md).")
+    aids = read_only_dict(
+        "Hint, still-winnable verdict and winnable deal on show; read-only (see protocol.md).", NO_AIDS
     )
-    check_winnable = _setting_trait("check_winnable")
-    autoplay_mode = _setting_trait("autoplay_mode")
-    demo_speed = _setting_trait("demo_speed")
-    hint_mode = _setting_trait("hint_mode")
-    scoring = _setting_trait("scoring")
-    recording = traitlets.Dict(help="Whether games are recorded, in words; read-only (see intents.py).").tag(
-        sync=True, to_json=trait_to_json
+    analysis = read_only_dict(
+        "The analysis of the game's line on show, or under way; read-only (see protocol.md)."
     )
-    aids = traitlets.Dict(
-        NO_AIDS, help="Hint, still-winnable verdict and winnable deal on show; read-only (see intents.py)."
-    ).tag(sync=True, to_json=trait_to_json)
-    analysis = traitlets.Dict(
-        help="The analysis of the game's line on show, or under way; read-only (see intents.py)."
-    ).tag(sync=True, to_json=trait_to_json)
     rules = traitlets.Unicode(
         help="The rules of the game on show, in Markdown, as its Rules panel shows them; read-only."
     ).tag(sync=True)
-
-    _listening = False
 
     def __init__(
         self,
@@ -145,55 +110,33 @@ class SolitaireWidget(RecordingBoard, IntentHandling, anywidget.AnyWidget):
         ``check_winnable``, ``autoplay_mode``, ``demo_speed``, ``scoring``) may be given here too."""
         settings = {name: options.pop(name) for name in SETTINGS if name in options}
         self._this_thread = ThreadFlags()
-        self._study, self._chapter, self._folder = None, None, pathlib.Path.cwd()
-        self._lesson: BoardLesson | None = None
-        if isinstance(game, Study):
-            self._study, (self._lesson, game) = game, opening(game, 0)
-            self._chapter = (0, game)
-        self._game = game_for(game, seed, options)
-        self._clock = Clock.for_game(self._game)
-        self._recorder = Recorder(library, self._publish_recording)
-        self._recorder.showing(self._game)
-        self._move_callbacks = CallbackDispatcher()
-        self._answered: dict[str, None] = {}
-        self._views: set[str] = set()
-        self._timeline = TimelineSync(self._game)
-        self._timeline_reset_due = False
-        self._aids = BoardAids(
-            self._game,
-            hold=self._holding_game,
-            publish=self._publish_aids,
-            version=lambda: self.state["version"],
-            switch_to=self._switch_to,
-            fair_hints=lambda: self.hint_mode == "fair",
+        game, opened = first_shown(game)
+        shown = game_for(game, seed, options)
+        parts = BoardParts.assemble(
+            shown, opened, self, library=library, flags=self._this_thread, write=self._publish_traits
         )
-        self._analysis = BoardAnalysis(tasks=self._aids.tasks, published=self._publish_analysis)
-        self._building = StudyBuilder(tasks=self._aids.tasks, added=self._chapter_added)
-        self._runs = BoardRuns(
-            self._holding_game, lambda: self._publish(None), lambda: self._lesson is not None
-        )
-        with self._game.lock:
-            self._game.add_listener(self._on_game_change)
-            self._listening = True
+        self._parts = parts
+        self._sync, self._recorder, self._aids = parts.sync, parts.recorder, parts.aids
+        self._analysis, self._runs = parts.analysis, parts.runs
+        self._studies, self._building = parts.studies, parts.building
+        with shown.lock:
+            self._sync.listen()
             # The first state goes out with the widget itself, so no view ever sees an empty one.
-            self._this_thread.publishing = True
-            try:
+            with self._this_thread.publishing_now():
                 super().__init__(
-                    rules=rules_text(self._game.name),
-                    state=self._next_state(1, None),
-                    analysis=self._analysis.shown(self._game, self._timeline),
+                    rules=rules_text(shown.name),
+                    state=self._sync.next_state(1, None),
+                    analysis=self._analysis.shown(shown, self._sync.timeline),
                     recording=self._recorder.status(),
                     **settings,
                 )
-            finally:
-                self._this_thread.publishing = False
         self.on_msg(self._receive_intent)
 
     # ------------------------------------------------------------------ playing from Python
     @property
     def game(self) -> Game:
         """The ``Game`` on show (the engine object itself, not a copy)."""
-        return self._game
+        return self._sync.game
 
     @property
     def game_lock(self) -> threading.RLock:
@@ -201,7 +144,7 @@ class SolitaireWidget(RecordingBoard, IntentHandling, anywidget.AnyWidget):
         warnings.warn(
             "SolitaireWidget.game_lock is deprecated: use w.game.lock", DeprecationWarning, stacklevel=2
         )
-        return self._game.lock
+        return self._sync.game.lock
 
     @property
     def last_run(self) -> Run | None:
@@ -212,30 +155,26 @@ class SolitaireWidget(RecordingBoard, IntentHandling, anywidget.AnyWidget):
     def play(self, move: Move | str) -> Move:
         """Play ``move`` (a ``Move`` or notation such as ``"w>t3"``) and return it; see ``Game.play``.
         With ``autoplay_mode = "safe"`` the safe moves home follow it (one state update)."""
-        with self._holding_game():
-            return self._play_and_autoplay(move)
-
-    def _play_and_autoplay(self, move: Move | str) -> Move:
-        with self._gathered():
-            played = self._game.play(move)
+        with self._sync.holding() as game, self._sync.gathered():
+            played = game.play(move)
             if self.autoplay_mode == "safe":
-                self._game.autoplay()
+                game.autoplay()
         return played
 
     def undo(self) -> Move:
         """Take back the last move and return it; ``IndexError`` when there is none."""
-        with self._holding_game() as game:
+        with self._sync.holding() as game:
             return game.undo()
 
     def redo(self) -> Move:
         """Play again the last move undone and return it; ``IndexError`` when there is none."""
-        with self._holding_game() as game:
+        with self._sync.holding() as game:
             return game.redo()
 
     def autoplay(self) -> list[Move]:
         """Send cards home while a move home is safe (see ``Game.autoplay``); return the
         moves (one state update)."""
-        with self._holding_game() as game, self._gathered():
+        with self._sync.holding() as game, self._sync.gathered():
             return game.autoplay()
 
     def hint(
@@ -256,7 +195,7 @@ class SolitaireWidget(RecordingBoard, IntentHandling, anywidget.AnyWidget):
         if fair is not None and not isinstance(fair, bool):
             raise ValueError(f"fair must be True, False or None, not {brief(fair)}")
         settings = {"time_limit": time_limit, "samples": samples, "seed": seed, "node_limit": node_limit}
-        with self._holding_game():
+        with self._sync.holding():
             self._recorder.hint_asked()
         return self._aids.hint_now(self.hint_mode == "fair" if fair is None else fair, settings)
 
@@ -276,25 +215,20 @@ class SolitaireWidget(RecordingBoard, IntentHandling, anywidget.AnyWidget):
         unchanged; so does a new deal shown meanwhile.
         """
         settings = Settings.checked(samples, seed, node_limit, None)
-        with self._holding_game() as game:
-            if self._lesson is not None:
+        with self._sync.holding() as game:
+            if self._studies.lesson is not None:
                 raise ValueError("not during a lesson: end_lesson() first")
             finished = self._analysis.start(game, settings)
-        try:
-            return finished.result()
-        except KeyboardInterrupt:
-            with self._holding_game():
-                self._analysis.stop("interrupted")
-            raise
+        return self._aids.tasks.result_or_stop(finished, lambda: self._analysis.stop("interrupted"))
 
     def legal_moves(self) -> list[Move]:
         """Every legal move now, in the engine's order."""
-        with self._holding_game() as game:
+        with self._sync.holding() as game:
             return game.legal_moves()
 
     def goto(self, ply: int) -> None:
         """Stand at ``ply`` of the current line (0 = the deal); see ``Game.goto``."""
-        with self._holding_game() as game:
+        with self._sync.holding() as game:
             game.goto(ply)
 
     def annotate(
@@ -305,20 +239,20 @@ class SolitaireWidget(RecordingBoard, IntentHandling, anywidget.AnyWidget):
         arrows: Iterable[object] | None = None,
     ) -> None:
         """Comment on move ``ply``, mark piles or cards and draw arrows there; see ``Game.annotate``."""
-        with self._holding_game() as game:
+        with self._sync.holding() as game:
             game.annotate(ply, text, marks, arrows)
 
     def save(self, path: str | os.PathLike[str]) -> None:
         """Save the game's record (every line, comment and mark) to ``path``; see ``Game.save``."""
-        with self._holding_game() as game:
+        with self._sync.holding() as game:
             game.save(path)
 
     def load(self, path: str | os.PathLike[str]) -> Game:
         """Show the game recorded in ``path``, standing where it was saved; return it. A file
         that is not a good record raises ``RecordError`` and the game on show stays."""
         loaded = Game.load(path)
-        with self._holding_game():
-            self._switch_to(loaded)
+        with self._sync.holding():
+            self._sync.switch_to(loaded)
         return loaded
 
     def new_game(
@@ -340,22 +274,14 @@ class SolitaireWidget(RecordingBoard, IntentHandling, anywidget.AnyWidget):
         board says "dealing a winnable game…", and the board then shows the seed dealt and
         rates its difficulty (in the worker too).
         """
-        shown = self._game
-        if game is None or (isinstance(game, str) and rules_for(game).name == shown.name):
-            options = {**shown.options, **options}
-            game = shown.name
+        game, options = after(self._sync.game, game, options)
         if not isinstance(winnable, bool):
             raise ValueError(f"winnable must be True or False, not {winnable!r}")
         if winnable:
-            if isinstance(game, Game):
-                raise TypeError("a Game is shown as it is: winnable=True deals a game by its name")
-            # Checked here, so that bad arguments fail at once rather than in the worker.
-            seed = random_seed() if seed is None else seed
-            first = Game.new(game, seed, **options)
-            return self._aids.deal_now(first.name, seed, first.options)
+            return self._aids.deal_now(game, seed, options)
         new = game_for(game, seed, options)
-        with self._holding_game():
-            self._switch_to(new)
+        with self._sync.holding():
+            self._sync.switch_to(new)
         return new
 
     def restart(self) -> Game:
@@ -364,14 +290,9 @@ class SolitaireWidget(RecordingBoard, IntentHandling, anywidget.AnyWidget):
         The beginning is the position before the first move in the game's history: the
         deal for a dealt game, the position given for one made with ``Game.from_dict``.
         """
-        with self._holding_game() as game:
-            start = game.copy()
-            for _ in range(start.ply):
-                start.undo()
-            position = start.to_dict()
-            del position["history"]
-            fresh = Game.from_dict(position)
-            self._switch_to(fresh)
+        with self._sync.holding() as game:
+            fresh = from_the_start(game)
+            self._sync.switch_to(fresh)
         return fresh
 
     def on_move(self, callback: Callable[[Move], object]) -> Callable[[], None]:
@@ -383,12 +304,103 @@ class SolitaireWidget(RecordingBoard, IntentHandling, anywidget.AnyWidget):
         """
         if not callable(callback):
             raise TypeError(f"on_move needs a function to call with each Move, not {brief(callback)}")
-        self._move_callbacks.register_callback(callback)
+        self._parts.move_callbacks.register_callback(callback)
+        return partial(self._parts.move_callbacks.register_callback, callback, remove=True)
 
-        def remove() -> None:
-            self._move_callbacks.register_callback(callback, remove=True)
+    @property
+    def library(self) -> Library | None:
+        """The ``Library`` this board records its games into; None when recording is off (or
+        stopped by a failure: ``recording`` says why)."""
+        return self._recorder.library
 
-        return remove
+    # ------------------------------------------------------------------ lessons and studies
+    @property
+    def study(self) -> Study | None:
+        """The ``Study`` on show (None when the board shows a game alone). Its chapters' games
+        are the ones the board shows, so what is played or annotated there is in the study."""
+        return self._studies.study
+
+    def open_study(self, source: Study | str | os.PathLike[str], chapter: int = 0) -> Study:
+        """Show ``source`` (a ``Study`` or a study file) at ``chapter`` and return the study;
+        ``RecordError`` or ``ValueError`` for a bad file or chapter, the board unchanged."""
+        study = source if isinstance(source, Study) else Study.load(source)
+        lesson, game = opening(study, chapter)
+        with self._sync.holding():
+            self._studies.show_chapter(study, chapter, lesson, game)
+        return study
+
+    def open_chapter(self, index: int) -> Game:
+        """Show chapter ``index`` of the study on show (an exercise starts from its first
+        question); return the game shown. ``ValueError`` without a study or a chapter there."""
+        study = self._studies.study
+        if study is None:
+            raise ValueError("the board shows no study: open_study first")
+        self.open_study(study, index)
+        return self._sync.game
+
+    def lesson(self, source: Game | dict[str, Any] | str | os.PathLike[str]) -> Lesson:
+        """Start a lesson on ``source`` (a ``Game``, a record dict or a record file): the board
+        shows its start and the student must find each next move of its main line. The
+        right move is played and its comment shown; another legal move is refused with
+        "legal, but the lesson plays something else"; "Show me" plays the move. Undo, new
+        games and the like wait until ``end_lesson()``. Returns the ``Lesson`` (its counts)."""
+        lesson = Lesson(game_of(source))
+        with self._sync.holding():
+            self._studies.start_lesson(lesson)
+        return lesson
+
+    def learn_from_mistakes(
+        self, source: Game | dict[str, Any] | str | os.PathLike[str] | None = None
+    ) -> MistakesLesson:
+        """Learn from your mistakes: a lesson on an analysed game (``source`` as for ``lesson``;
+        the game on the board when None) that stops before each move its analysis judged a
+        mistake or a blunder and asks for a better one (see ``MistakesLesson``). "Show me" plays
+        the best move. ``ValueError`` when the game has no analysis or no mistake, and the
+        board is left as it was. Returns the ``MistakesLesson`` (its counts)."""
+        lesson = MistakesLesson(self._sync.game if source is None else game_of(source))
+        with self._sync.holding():
+            self._studies.start_lesson(lesson)
+        return lesson
+
+    def end_lesson(self) -> None:
+        """End the lesson: the game on show plays on as an ordinary game."""
+        with self._sync.holding():
+            self._studies.end_lesson()
+
+    # ------------------------------------------------------------------ building a study
+    def start_study(self, title: str) -> Study:
+        """Show a new, empty study titled ``title`` (the game on show stays) and return it; add
+        chapters with ``add_chapter``. ``ValueError`` for a bad title or during a lesson."""
+        with self._sync.holding():
+            return self._building.start_study(title)
+
+    @property
+    def asked(self) -> dict[int, str]:
+        """The moves of the game on show marked as questions for the next chapter: {ply of the
+        main line: the author's hint}."""
+        with self._sync.holding():
+            return self._building.asked()
+
+    def ask(self, ply: int, hint: str = "") -> None:
+        """Mark move ``ply`` (1 = the first) of the main line of the game on show as a question of
+        the next chapter, with the author's ``hint``; ``ValueError`` saying why not."""
+        with self._sync.holding():
+            self._building.ask(ply, hint)
+
+    def unask(self, ply: int) -> None:
+        """Take away the question at move ``ply`` of the main line; ``ValueError`` if none is there."""
+        with self._sync.holding():
+            self._building.unask(ply)
+
+    def add_chapter(self, title: str) -> Chapter:
+        """Add the game on show to the study on show as its next chapter titled ``title`` (the
+        game itself, or a copy when it is a chapter already), an exercise when moves are
+        asked (``ask``); waits while they are judged in the worker, as the board's Add
+        chapter does (``building.py``), and returns the ``Chapter``. ``ValueError`` saying
+        why not, the study unchanged."""
+        with self._sync.holding():
+            finished = self._building.add_chapter(title)
+        return self._aids.tasks.result_or_stop(finished, lambda: self._parts.builder.stop("Interrupted"))
 
     # ------------------------------------------------------------------ strategies on the board
     def run(self, strategy: Strategy, delay: float = 0.3, max_moves: int | None = None) -> Run:
@@ -403,10 +415,6 @@ class SolitaireWidget(RecordingBoard, IntentHandling, anywidget.AnyWidget):
         own; the notebook can still change the game (the strategy then thinks again). The
         strategy chooses every move itself: ``autoplay_mode`` is not applied to its moves.
         """
-        if not callable(strategy):
-            raise TypeError(
-                f"run needs a strategy: a callable from a game to a move or None, not {brief(strategy)}"
-            )
         return self._runs.start(strategy, delay, max_moves)
 
     def demo(self, delay: float | None = None, time_limit: float = DEMO_SECONDS) -> Run:
@@ -432,42 +440,56 @@ class SolitaireWidget(RecordingBoard, IntentHandling, anywidget.AnyWidget):
     def close(self) -> None:
         """Close the widget and its views. The game stays usable, and the widget stops
         listening to it (a closed widget must not keep a game the user holds busy)."""
-        if self._listening:  # else closed already, or never made whole
-            with self._holding_game() as game:
-                if self._listening:  # checked again: another thread may have closed it meanwhile
-                    self._runs.drop()
-                    self._analysis.stop("the board was closed")
-                    self._building.stop("The board was closed")
-                    self._recorder.abandon(game, self._clock, self.scoring)
-                    game.remove_listener(self._on_game_change)
-                    self._listening = False
-                    self._aids.close()
+        parts: BoardParts | None = getattr(self, "_parts", None)
+        if parts is not None:  # else never made whole
+            parts.close()
         super().close()
 
     # ------------------------------------------------------------------ showing itself
     def __repr__(self) -> str:
-        with self._holding_game() as game:
-            defaults = game.rules.option_defaults
-            facts = [game.name]
-            if game.seed is not None:
-                facts.append(f"seed={game.seed}")
-            facts += [f"{key}={value!r}" for key, value in game.options.items() if defaults.get(key) != value]
-            facts.append(f"moves={game.ply}")
-            outcome = game.outcome
-        facts.append("playing" if outcome is None else outcome.words)
-        return f"<SolitaireWidget {' '.join(facts)}>"
+        with self._sync.holding() as game:
+            return f"<SolitaireWidget {summary(game)}>"
 
     def _repr_mimebundle_(self, **kwargs: Any) -> tuple[dict[str, Any], dict[str, Any]] | None:
         bundle = super()._repr_mimebundle_(**kwargs)
         if bundle is not None:
             # Where widgets do not render (a saved notebook on GitHub or nbviewer, nbconvert's
             # pages), the board still shows: as a picture of where it stood, else as text.
-            bundle[0]["image/svg+xml"] = str(svg(self._game))
-            bundle[0]["text/plain"] = f"{self!r}\n{self._game}"
+            bundle[0]["image/svg+xml"] = str(svg(self._sync.game))
+            bundle[0]["text/plain"] = f"{self!r}\n{self._sync.game}"
         return bundle
 
     # ------------------------------------------------------------------ keeping state in step
+    def _publish_traits(self, **traits: object) -> None:
+        """Write the read-only ``traits``, in order, as this thread's publishing."""
+        with self._this_thread.publishing_now():
+            for name, value in traits.items():
+                setattr(self, name, value)
+
+    def _receive_intent(self, _widget: object, content: object, buffers: object) -> None:
+        """Carry out or refuse one intent from a view; never raises (``handling.IntentHandler``)."""
+        self._parts.intents.receive(content, buffers)
+
+    @traitlets.validate(*READ_ONLY)
+    def _only_while_publishing(self, proposal: dict[str, Any]) -> object:
+        if not self._this_thread.publishing:
+            raise traitlets.TraitError(READ_ONLY[proposal["trait"].name])
+        return proposal["value"]
+
+    @traitlets.validate("scoring")
+    def _scoring_for_the_game(self, proposal: dict[str, Any]) -> str:
+        scoring: str = proposal["value"]
+        game = self._sync.game
+        if scoring not in scorings_for(game.name):
+            raise traitlets.TraitError(f"{scoring} scoring is for Klondike only, not {game.title}")
+        return scoring
+
+    @traitlets.observe("scoring")
+    def _scoring_changed(self, _change: dict[str, Any]) -> None:
+        with self._sync.holding():
+            self._sync.publish(None)
+
     @traitlets.observe("check_winnable")
     def _check_winnable_changed(self, change: dict[str, Any]) -> None:
-        with self._holding_game():
+        with self._sync.holding():
             self._aids.set_checking(change["new"])

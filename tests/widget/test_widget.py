@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import random
+from pathlib import Path
 
 import anywidget
 import pytest
@@ -14,6 +15,7 @@ from solitaire_widget.engine.cards import RANKS
 from solitaire_widget.engine.games import rules_text
 from solitaire_widget.widget import state as state_module
 from solitaire_widget.widget import sync as sync_module
+from solitaire_widget.widget import traits as traits_module
 from solitaire_widget.widget import widget as widget_module
 
 GAMES = ("klondike", "father", "following")
@@ -153,9 +155,9 @@ def test_construction_matches_the_engine(name):
 
 
 def test_esm_and_css_are_the_bundled_files():
-    static = widget_module._STATIC
+    static = traits_module.STATIC
     w = sw.SolitaireWidget()
-    assert static == widget_module.pathlib.Path(sw.__file__).parent / "static"
+    assert static == Path(sw.__file__).parent / "static"
     assert w._esm == (static / "widget.js").read_text()
     assert w._css == (static / "widget.css").read_text()
     assert sw.SolitaireWidget is widget_module.SolitaireWidget
