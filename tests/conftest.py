@@ -2,7 +2,7 @@
 notebooks' and the browser's read it, and its build is the one run of the tutorial notebooks),
 the package's pure-Python wheel, built once too (the wheel's tests and the JupyterLite site's
 use it), and the grouping that lets pytest-xdist spread the suite over the cores: the tests
-of the one JupyterLab run on one worker, those of the one site and wheel build on one worker
+of each JupyterLab run on one worker, those of the one site and wheel build on one worker
 (each worker starts its own Chromium when its tests need one)."""
 
 from __future__ import annotations
@@ -16,18 +16,27 @@ from test_notebooks import DEALS
 from test_wheel import build_wheel
 
 SHARED_BUILDS = {"jupyter_server": "jupyterlab", "docs_site": "site", "pure_wheel": "site"}
-"""The session fixtures too costly to make twice, and the xdist group of the tests that use
-each: a group runs on one worker, so the fixture is made once per run."""
+"""The session fixtures too costly to make for every test, and the xdist group of the tests
+that use each: a group runs on one worker, which makes the fixture once."""
+
+JUPYTERLABS = 2
+"""How many JupyterLabs serve the browser tests: their tests take turns between that many
+groups. A browser test spends half its time waiting on the page, so two of them and a
+third worker (see ``./run test``) keep both cores busy."""
 
 
 # First: pytest-xdist's own hook reads the xdist_group marks into the test ids, and hooks
 # registered later (xdist's worker plugin) run earlier unless told otherwise.
 @pytest.hookimpl(tryfirst=True)
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    served = 0
     for item in items:
         groups = {SHARED_BUILDS[name] for name in getattr(item, "fixturenames", ()) if name in SHARED_BUILDS}
         if len(groups) > 1:
             raise pytest.UsageError(f"{item.nodeid} uses both {sorted(groups)}: one worker cannot hold both")
+        if groups == {"jupyterlab"}:
+            served += 1
+            groups = {f"jupyterlab-{served % JUPYTERLABS + 1}"}
         if groups:
             item.add_marker(pytest.mark.xdist_group(groups.pop()))
 

@@ -54,11 +54,11 @@ class _Handler(SimpleHTTPRequestHandler):
 
 
 @pytest.fixture(scope="module")
-def lite_site(tmp_path_factory, request) -> Path:
+def lite_site(tmp_path_factory, pure_wheel) -> Path:
     named = os.environ.get(SITE_VARIABLE)
     if named:
         return Path(named)
-    wheel, _ = request.getfixturevalue("pure_wheel")  # the suite's one pure-Python wheel
+    wheel, _ = pure_wheel  # the suite's one pure-Python wheel
     site = tmp_path_factory.mktemp("lite") / "site"
     build = subprocess.run(
         [sys.executable, str(REPO_ROOT / "lite" / "build.py"), "--output", str(site), "--wheel", str(wheel)],
@@ -125,10 +125,18 @@ def test_the_play_notebook_runs_plays_and_hints_offline(offline_page, site_serve
             "() => /Idle/.test(document.querySelector('.jp-Notebook-ExecutionIndicator')?.textContent || '')"
         )
 
+        # The Run menu acts on the current notebook: until JupyterLite has made the notebook
+        # current, its Run All is greyed out and a click on it does nothing. A click on the
+        # first cell's prompt makes it current; the item is clicked once it is enabled.
+        prompts = page.locator(".jp-Notebook .jp-CodeCell .jp-InputArea-prompt")
+        prompts.first.click()
         ran = time.perf_counter()
         page.locator(".lm-MenuBar-item", has_text=re.compile("^Run$")).click()
-        page.locator(".lm-Menu:visible .lm-Menu-item", has_text=re.compile("^Run All Cells")).click()
-        prompts = page.locator(".jp-Notebook .jp-CodeCell .jp-InputArea-prompt")
+        run_all = page.locator(".lm-Menu:visible .lm-Menu-item", has_text=re.compile("^Run All Cells"))
+        expect(run_all).not_to_have_class(re.compile(r"\blm-mod-disabled\b"), timeout=30_000)
+        run_all.click()
+        # JupyterLab marks a cell [*] as soon as its run is asked for, before the kernel answers.
+        expect(prompts.first).to_have_text(re.compile(r"^\[(\*|\d+)\]:$"), timeout=30_000)
         board = page.locator("[data-version]").first
         # The board, or a cell's traceback: a failing cell ends the wait at once, with its words.
         page.wait_for_function(
