@@ -14,7 +14,7 @@ if TYPE_CHECKING:
     from ..widget import SolitaireWidget
 
 
-class Board:
+class HumanDisplay:
     """One board in the notebook, showing whichever game it was last given."""
 
     def __init__(self) -> None:

@@ -16,7 +16,7 @@ from ..engine.position import Position
 from ..game import Game
 from ..notation import diagram
 from .actions import ActionTable
-from .board import Board
+from .board import HumanDisplay
 from .observation import Observation, Observer
 
 REWARDS = ("win", "cards_home")
@@ -98,7 +98,7 @@ class SolitaireEnv(gymnasium.Env[Observation, np.int64]):
         self.observer = Observer(rules, checked)
         self.action_space = spaces.Discrete(len(self.actions))
         self.observation_space = cast(spaces.Space[Observation], self.observer.space)
-        self._board = Board() if render_mode == "human" else None
+        self._board = HumanDisplay() if render_mode == "human" else None
         self._game: Game | None = None
         self._steps = 0
 

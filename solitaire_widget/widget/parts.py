@@ -28,7 +28,7 @@ from .studying import BoardStudy, Opened
 from .sync import StatePublisher, ThreadFlags
 
 
-class Board(BoardControls, Protocol):
+class OwningWidget(BoardControls, Protocol):
     """What the parts use of the widget itself: its state's version, its settings and its
     messages, besides what the intents use (``BoardControls``)."""
 
@@ -63,7 +63,7 @@ class BoardParts:
         cls,
         game: Game,
         opened: Opened,
-        board: Board,
+        board: OwningWidget,
         *,
         library: LibrarySetting,
         flags: ThreadFlags,
