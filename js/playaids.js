@@ -227,7 +227,7 @@ export class PlayAids {
     this.query("hint");
   }
 
-  /** Deals a new game through the winnable deals' search (see view.newGame); one at a time. */
+  /** Deals a new game through the winnable deals' search (see NewDeals.newGame in dealing.js); one at a time. */
   dealWinnable(fields) {
     const { model, feedback, sideColumn, toolbar } = this.view;
     sideColumn.replay.stop();
