@@ -33,6 +33,10 @@ export class Commands {
         view.sendIntent(action);
         break;
       case "hint":
+        // A hint asked for shows whole, though its panel was folded.
+        view.folds.unfold("hint");
+        view.aids.runCommand(action);
+        break;
       case "options":
         view.aids.runCommand(action);
         break;

@@ -19,6 +19,7 @@ import { NewDeals } from "./dealing.js";
 import { makeElement } from "./dom.js";
 import { Feedback } from "./feedback.js";
 import { Fitting } from "./fitting.js";
+import { PanelFolds } from "./folding.js";
 import { FocusKeeper } from "./focus.js";
 import { Hand } from "./hand.js";
 import { InstantMoves } from "./instantmoves.js";
@@ -163,6 +164,7 @@ export class SolitaireView {
       send: (kind, fields) => this.sendIntent(kind, fields),
     });
     this.focus = new FocusKeeper(this);
+    this.folds = new PanelFolds({ viewId: this.viewId });
     this.fitting = new Fitting({
       root: this.root,
       board: this.board,
@@ -178,6 +180,7 @@ export class SolitaireView {
     this.toolbar.helpButton.before(this.library.button, this.rules.button, files.button, presentation.button);
     this.toolbar.helpButton.after(this.keyboard.keyTable);
     this.aids.hintPanel.after(this.library.el);
+    this.foldPanels();
     this.board.el.append(this.drawing.el);
     this.felt.append(this.board.el, this.board.placeholder, this.feedback.overlay, this.confirmation.el, files.el);
     // Messages show on a line of their own under the board, never over its cards.
@@ -187,6 +190,17 @@ export class SolitaireView {
     main.append(play, this.sideColumn.el, this.rules.el);
     this.root.append(this.toolbar.el, main, this.keyboard.help, this.feedback.live);
     this.host.append(this.root);
+  }
+
+  /** Every panel of the side column but the move list folds to its header line. */
+  foldPanels() {
+    const { folds, aids, library } = this;
+    const { chapters, lesson, analysisPanel } = this.sideColumn;
+    folds.add("hint", { panel: aids.hintPanel, head: aids.hintHead, label: "Hint" });
+    folds.add("library", { panel: library.el, head: library.head, label: "Statistics" });
+    folds.add("chapters", { panel: chapters.el, head: chapters.head, label: "Chapters" });
+    folds.add("lesson", { panel: lesson.el, head: lesson.head, label: "Lesson" });
+    folds.add("analysis", { panel: analysisPanel.el, head: analysisPanel.head, label: "Analysis" });
   }
 
   /** Routes the model's changes and messages, and the DOM's events, to the parts that handle them. */
@@ -200,6 +214,8 @@ export class SolitaireView {
     this.listen(this.root, "change", (e) => toolbar.onControlChange(e));
     this.listen(this.root, "change", (e) => aids.onControlChange(e));
     this.listen(toolbar.seedInput, "keydown", (e) => toolbar.onSeedKey(e));
+    // The Statistics button opens its panel whole (its own listener, added first, opened it).
+    this.listen(this.library.button, "click", () => this.folds.unfold("library"));
     this.listen(board.el, "dblclick", (e) => pointer.onDoubleClick(e));
     // Capturing at the window runs before the notebook's own shortcut handling (on the
     // document), so keys meant for the board never reach it; see KeyboardPlay.onWindowKey.
@@ -249,6 +265,7 @@ export class SolitaireView {
       this.kernelLink,
       this.drawing,
       this.fitting,
+      this.folds,
     ];
     for (const part of parts) part.destroy();
     this.channel.settle();
