@@ -20,7 +20,7 @@ export class AnalysisPanel {
   constructor({ goto }) {
     this.goto = goto;
     this.el = makeElement("section", "sw-analysis", { "aria-label": "Analysis" });
-    const head = makeElement("div", "sw-analysis-head");
+    this.head = makeElement("div", "sw-analysis-head");
     this.analyseButton = makeButton("analyse", "Analyse", "");
     this.analyseButton.querySelector(".sw-button-icon").append(makeIcon(BARS));
     this.analyseButton.title =
@@ -34,14 +34,14 @@ export class AnalysisPanel {
     this.learnButton.hidden = true;
     // Said to screen readers by the view's live region (SideColumn.tellAnalysis), not as each move is judged.
     this.words = makeElement("p", "sw-analysis-words");
-    head.append(this.analyseButton, this.stopButton, this.learnButton, this.words);
+    this.head.append(this.analyseButton, this.stopButton, this.learnButton, this.words);
     this.strip = makeElement("div", "sw-strip", {
       "data-strip": "",
       role: "group",
       "aria-label": "Win chance after each move; the move list says each move's chances",
       hidden: "",
     });
-    this.el.append(head, this.strip);
+    this.el.append(this.head, this.strip);
     this.cells = []; // the strip's cell elements, reused
     this.shown = []; // the cells (from stripCells) they show
   }

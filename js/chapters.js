@@ -24,8 +24,10 @@ export class ChapterList {
     this.open = open;
     this.el = makeElement("nav", "sw-chapters", { "aria-label": "Chapters", hidden: "" });
     this.title = makeElement("h3", "sw-chapters-title");
+    this.head = makeElement("div", "sw-chapters-head");
+    this.head.append(this.title);
     this.list = makeElement("ol", "sw-chapters-list", { "data-chapters": "" });
-    this.el.append(this.title, this.list);
+    this.el.append(this.head, this.list);
     this.shown = ""; // the chapters drawn, as JSON, so an unchanged list is not drawn again
   }
 

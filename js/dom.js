@@ -13,7 +13,7 @@ export function makeElement(tag, className, attributes = {}) {
   return el;
 }
 
-/** A button whose click runs the command `action` (see SolitaireView.runCommand). */
+/** A button whose click runs the command `action` (see Commands.run in commands.js). */
 export function makeButton(action, text, icon) {
   const button = makeElement("button", "sw-button", { ...SUPPRESS_SHORTCUTS, type: "button", "data-action": action });
   const glyph = makeElement("span", "sw-button-icon", { "aria-hidden": "true" });

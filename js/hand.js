@@ -15,7 +15,7 @@ export class Hand {
 
   /** True, after telling the player why, while a pending move holds the board. */
   waitingForMove() {
-    if (!this.view.pending) return false;
+    if (!this.view.instant.pending) return false;
     this.view.feedback.announce(STILL_WAITING);
     return true;
   }
@@ -43,7 +43,7 @@ export class Hand {
     const view = this.view;
     if (view.kernelLink.refused()) return;
     if (pileId === "stock" && !view.held && view.channel.isWaiting(view.state.version)) {
-      view.drawsQueued += 1;
+      view.instant.queueDraw();
       view.feedback.announce(STILL_WAITING);
       return;
     }
@@ -55,7 +55,7 @@ export class Hand {
         break;
       case "drop":
       case "send":
-        view.sendMove(result.move);
+        view.instant.send(result.move);
         break;
       case "cancel":
         this.putBack();

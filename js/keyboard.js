@@ -107,9 +107,9 @@ export class KeyboardPlay {
     const view = this.view;
     if (view.drawing.drawing) return () => view.drawing.cancel();
     if (view.held) return () => view.hand.putBack();
-    if (isRunning(view.state)) return () => view.runCommand("stop");
+    if (isRunning(view.state)) return () => view.commands.run("stop");
     if (view.sideColumn.replay.playing) return () => view.sideColumn.replay.stop();
-    if (view.sideColumn.analysis().status === "running") return () => view.runCommand("stop_analysis");
+    if (view.sideColumn.analysis().status === "running") return () => view.commands.run("stop_analysis");
     return null;
   }
 
@@ -156,13 +156,13 @@ export class KeyboardPlay {
       }
       case "demo":
         // The key that starts the demo stops it too, as Stop does.
-        view.runCommand(isRunning(view.state) ? "stop" : "demo");
+        view.commands.run(isRunning(view.state) ? "stop" : "demo");
         break;
       case "new":
-        view.newGame();
+        view.deals.newGame();
         break;
       default:
-        view.runCommand(action);
+        view.commands.run(action);
         break;
     }
   }

@@ -13,6 +13,8 @@ export class LessonPanel {
   constructor() {
     this.el = makeElement("section", "sw-lesson", { "aria-label": "Lesson", hidden: "" });
     this.progress = makeElement("p", "sw-lesson-progress");
+    this.head = makeElement("div", "sw-lesson-head");
+    this.head.append(this.progress);
     this.final = makeElement("p", "sw-lesson-final", { hidden: "" });
     this.said = makeElement("p", "sw-lesson-said");
     this.showMeButton = makeButton("show_me", "Show me", "\u261E");
@@ -22,7 +24,7 @@ export class LessonPanel {
     this.endButton.title = "End the lesson and play on from here as an ordinary game";
     const buttons = makeElement("div", "sw-lesson-buttons");
     buttons.append(this.hintButton, this.showMeButton, this.endButton);
-    this.el.append(this.progress, this.final, this.said, buttons);
+    this.el.append(this.head, this.final, this.said, buttons);
   }
 
   /** Shows `lesson` (state.lesson), or hides the panel for null (no lesson, or no state to show). */

@@ -66,14 +66,14 @@ export class LibraryPanel {
     });
     this.title = makeElement("p", "sw-library-title");
     const tablist = this.makeTabs(panelId, signal);
-    const head = makeElement("div", "sw-library-head");
-    head.append(this.title, tablist);
+    this.head = makeElement("div", "sw-library-head");
+    this.head.append(this.title, tablist);
     this.note = makeElement("p", "sw-library-note", { hidden: "" });
     this.waiting = makeElement("p", "sw-library-waiting");
     this.waiting.textContent = "Asking the library\u2026";
     this.buildStatistics();
     this.buildHistory();
-    this.el.append(head, this.note, this.waiting, ...this.pages.values());
+    this.el.append(this.head, this.note, this.waiting, ...this.pages.values());
     this.selectTab("statistics", false);
     this.onRecording = () => this.tellFailure();
     model.on("change:recording", this.onRecording);

@@ -105,7 +105,7 @@ function hintPanel() {
   head.append(icon, title, source);
   const text = makeElement("p", "sw-hint-text");
   panel.append(head, text);
-  return { panel, title, source, text };
+  return { panel, head, title, source, text };
 }
 
 function chip(className, tag = "span") {
@@ -135,7 +135,13 @@ export class PlayAids {
     this.hintButton = iconButton("hint", "Hint", BULB);
     this.makeOptionsMenu(view);
 
-    ({ panel: this.hintPanel, title: this.hintTitle, source: this.hintSource, text: this.hintText } = hintPanel());
+    ({
+      panel: this.hintPanel,
+      head: this.hintHead,
+      title: this.hintTitle,
+      source: this.hintSource,
+      text: this.hintText,
+    } = hintPanel());
 
     // A button: it goes back to where the game could still be won (when it names a move).
     this.verdictChip = chip("sw-verdict", "button");
@@ -227,7 +233,7 @@ export class PlayAids {
     this.query("hint");
   }
 
-  /** Deals a new game through the winnable deals' search (see view.newGame); one at a time. */
+  /** Deals a new game through the winnable deals' search (see NewDeals.newGame in dealing.js); one at a time. */
   dealWinnable(fields) {
     const { model, feedback, sideColumn, toolbar } = this.view;
     sideColumn.replay.stop();

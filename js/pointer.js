@@ -79,7 +79,7 @@ export class PointerPlay {
     const cardEl = event.target.closest?.(".sw-card");
     const pileEl = cardEl?.closest("[data-pile]");
     // While a move is pending, its two clicks have already said the board is waiting.
-    if (!pileEl || view.problem || view.pending) return;
+    if (!pileEl || view.problem || view.instant.pending) return;
     const pileId = pileEl.getAttribute("data-pile");
     if (pileId === "stock" || pileId.startsWith("foundation/")) return;
     const pile = view.board.piles.get(pileId);
@@ -89,7 +89,7 @@ export class PointerPlay {
     view.held = null;
     const move = foundationMoveFor(view.state, pileId);
     if (move) {
-      view.sendMove(move);
+      view.instant.send(move);
     } else {
       view.board.updateHighlights();
       const said = `No foundation takes the ${cardWords(cardEl.getAttribute("data-card"))} now.`;
@@ -101,7 +101,7 @@ export class PointerPlay {
   onPointerDown(event) {
     this.suppressClick = false;
     const view = this.view;
-    if (event.button !== 0 || this.drag || view.problem || view.pending || !view.kernelLink.live) return;
+    if (event.button !== 0 || this.drag || view.problem || view.instant.pending || !view.kernelLink.live) return;
     const cardEl = event.target.closest?.(".sw-card");
     const pileEl = cardEl?.closest("[data-pile]");
     if (!pileEl || cardEl.classList.contains("sw-card--down")) return;
@@ -265,7 +265,7 @@ export class PointerPlay {
       return;
     }
     this.awaiting = drag.entries;
-    const request = view.sendMove({ source: drag.source, target, count: drag.count });
+    const request = view.instant.send({ source: drag.source, target, count: drag.count });
     if (request === null) this.snapBackDropped();
   }
 

@@ -232,14 +232,14 @@ export class Toolbar {
       // An entry to read, not a game: the chooser goes back to the game on show.
       this.gameSelect.value = this.view.problem ? GAMES[0][0] : this.view.state.game;
       this.view.rules.open();
-    } else if (control === "game") this.view.newGame(this.gameSelect.value);
-    else if (control === "draw") this.view.newGame("klondike");
+    } else if (control === "game") this.view.deals.newGame(this.gameSelect.value);
+    else if (control === "draw") this.view.deals.newGame("klondike");
   }
 
   onSeedKey(event) {
     if (event.key === "Enter") {
       event.preventDefault();
-      this.view.newGame(null, { fromSeedBox: true });
+      this.view.deals.newGame(null, { fromSeedBox: true });
     } else if (event.key === "Escape") {
       this.seedEdited = false;
       this.seedInput.value = seedText(this.view.state?.seed);

@@ -2,47 +2,43 @@
 // click, drag and key becomes an intent sent to Python, which answers with a new state or
 // a refusal (the protocol is in solitaire_widget/widget/protocol.md).
 //
-// SolitaireView holds the state and what the player holds, wires events to the parts that
-// handle them (board.js, overlay.js, pointer.js, keyboard.js, focus.js, toolbar.js,
+// SolitaireView holds the state and what the player holds, and wires events to the parts
+// that handle them (board.js, overlay.js, pointer.js, keyboard.js, focus.js, toolbar.js,
 // feedback.js, sidecolumn.js for the move list, its analysis, the lesson and a study's
 // chapters, playaids.js for hints, options and verdicts, librarypanel.js for the Statistics
-// panel and History list, rules.js for the Rules panel, teaching.js for File and Present)
-// and sends intents.
-//
-// Instant moves: a move in the state's legal list is drawn on the board the moment it is
-// made (optimistic.js predicts the piles) while its intent goes out. Until Python answers,
-// the root carries data-pending (the request id), data-version stays the last state Python
-// sent, and the board takes no other move: what it shows is not a state Python has, so a
-// second move is refused with "still waiting" -- except clicks on the stock, which are
-// counted and drawn one per state Python sends, so that no draw is lost however fast the
-// clicks. Python's next state, whatever it holds, replaces the picture; only a refusal of
-// the move puts the last state from Python back. A kernel that does not answer within the
-// watchdog's time is said to be busy or stopped, and the picture stays.
+// panel and History list, rules.js for the Rules panel, teaching.js for File and Present):
+// commands.js runs the buttons' and keys' commands, requests.js sends intents and takes
+// their refusals, instantmoves.js draws a move before Python answers, dealing.js deals new
+// games. A kernel that does not answer within the watchdog's time is said to be busy or
+// stopped, and the picture stays.
 
 import { Board } from "./board.js";
+import { Commands } from "./commands.js";
+import { DealConfirmation } from "./confirm.js";
+import { NewDeals } from "./dealing.js";
 import { makeElement } from "./dom.js";
 import { Feedback } from "./feedback.js";
+import { Fitting } from "./fitting.js";
+import { PanelFolds } from "./folding.js";
 import { FocusKeeper } from "./focus.js";
-import { Hand, STILL_WAITING } from "./hand.js";
+import { Hand } from "./hand.js";
+import { InstantMoves } from "./instantmoves.js";
 import { IntentChannel, makeViewId } from "./intents.js";
 import { KernelLink } from "./kernel.js";
 import { KeyboardPlay } from "./keyboard.js";
-import { lessonNews } from "./lesson.js";
-import { DealConfirmation } from "./confirm.js";
-import { DrawingLayer } from "./overlay.js";
 import { describeChange } from "./labels.js";
-import { splitWidth } from "./layout.js";
-import { stockPlayable, stockMove } from "./legal.js";
-import { canPredict, pendingState } from "./optimistic.js";
-import { stateProblem } from "./piles.js";
+import { lessonNews } from "./lesson.js";
 import { LibraryPanel } from "./librarypanel.js";
+import { DrawingLayer } from "./overlay.js";
+import { stateProblem } from "./piles.js";
 import { PlayAids } from "./playaids.js";
 import { PointerPlay } from "./pointer.js";
+import { Requests } from "./requests.js";
 import { RulesPanel } from "./rules.js";
-import { isRunning, runNews } from "./run.js";
-import { SIDE_COLUMN_ACTIONS, SideColumn } from "./sidecolumn.js";
-import { TEACHING_ACTIONS, PRESENTED_BOARD_WIDTH, TeachingTools } from "./teaching.js";
-import { Toolbar, seedRefusal } from "./toolbar.js";
+import { runNews } from "./run.js";
+import { SideColumn } from "./sidecolumn.js";
+import { TeachingTools } from "./teaching.js";
+import { Toolbar } from "./toolbar.js";
 
 /** Render the view of `model` into `host`; returns the cleanup function anywidget calls. */
 export function renderView(model, host) {
@@ -59,8 +55,6 @@ export class SolitaireView {
     this.state = null;
     this.problem = "no game state has arrived yet"; // stateProblem(this.state), kept up to date
     this.held = null; // { source, count } picked up by click, drag or keyboard
-    this.pending = null; // { request, state }: a move drawn before Python's answer, and that picture
-    this.drawsQueued = 0; // clicks on the stock made while a move waited, drawn one per new state
     this.focusId = "stock"; // the pile with the board's tab stop
     this.kernelLink = new KernelLink({
       model,
@@ -79,7 +73,8 @@ export class SolitaireView {
       },
     });
 
-    this.buildParts();
+    this.buildBoard();
+    this.buildPanels();
     this.assemble();
     this.wireEvents();
     this.sideColumn.loadSaved();
@@ -88,8 +83,8 @@ export class SolitaireView {
     this.sideColumn.requestSync();
   }
 
-  /** Makes the parts of the view and places their elements in the host. */
-  buildParts() {
+  /** Makes the parts that draw and play the board. */
+  buildBoard() {
     this.root = makeElement("div", "sw-root");
     this.felt = makeElement("div", "sw-felt");
     this.toolbar = new Toolbar(this);
@@ -97,6 +92,23 @@ export class SolitaireView {
     this.board = new Board(this, this.keyboard.help.id);
     this.pointer = new PointerPlay(this);
     this.hand = new Hand(this);
+    this.requests = new Requests(this);
+    this.commands = new Commands(this);
+    this.instant = new InstantMoves({
+      board: this.board,
+      root: this.root,
+      stateNow: () => this.state,
+      isWaiting: (version) => this.channel.isWaiting(version),
+      send: (kind, fields) => this.sendIntent(kind, fields),
+      release: () => {
+        this.held = null;
+        this.board.updateHighlights();
+      },
+      // A dropped card is placed in its new pile now, so nothing waits at the drop point.
+      placed: () => {
+        this.pointer.awaiting = null;
+      },
+    });
     const live = () => !this.problem && this.kernelLink.live;
     this.drawing = new DrawingLayer({
       viewId: this.viewId,
@@ -106,6 +118,11 @@ export class SolitaireView {
       live,
     });
     this.feedback = new Feedback(this);
+  }
+
+  /** Makes the parts around the board: the side column, the play aids, the panels and the
+   * teaching tools, and what deals a new game. */
+  buildPanels() {
     this.sideColumn = new SideColumn(this);
     this.aids = new PlayAids(this);
     this.library = new LibraryPanel({
@@ -113,7 +130,7 @@ export class SolitaireView {
       model: this.model,
       query: () => (this.problem ? null : this.aids.query("library")),
       open: (id) =>
-        this.abandoning(() => this.sendIntent("open_game", { id }), {
+        this.deals.abandoning(() => this.sendIntent("open_game", { id }), {
           question: "Open this past game?",
           yes: "Open it",
         }),
@@ -129,15 +146,31 @@ export class SolitaireView {
       root: this.root,
       rowNow: () => this.sideColumn.rowNow(),
       step: (action) => this.sideColumn.navigate(action),
-      relayout: () => this.onResize(this.root.clientWidth, true),
+      relayout: () => this.fitting.onResize(this.root.clientWidth, true),
       sendIntent: (kind, fields) => this.sendIntent(kind, fields),
       query: (kind, fields) => this.aids.query(kind, fields),
       say: (text) => this.feedback.announce(text),
     });
-    this.switchingTo = null; // the game the player chose here, until a state of it arrives
     // Kept games leave the chooser and Draw 1/3 showing the game on the board.
     this.confirmation = new DealConfirmation({ viewId: this.viewId, onAnswered: () => this.toolbar.update() });
+    this.deals = new NewDeals({
+      toolbar: this.toolbar,
+      aids: this.aids,
+      confirmation: this.confirmation,
+      feedback: this.feedback,
+      stateNow: () => this.state,
+      problem: () => this.problem,
+      refused: () => this.kernelLink.refused(),
+      send: (kind, fields) => this.sendIntent(kind, fields),
+    });
     this.focus = new FocusKeeper(this);
+    this.folds = new PanelFolds({ viewId: this.viewId });
+    this.fitting = new Fitting({
+      root: this.root,
+      board: this.board,
+      presenting: () => this.teaching.presenting,
+      redraw: () => this.render(),
+    });
   }
 
   /** Puts the parts' elements in their places: the toolbar, the board with what lies over it,
@@ -147,6 +180,7 @@ export class SolitaireView {
     this.toolbar.helpButton.before(this.library.button, this.rules.button, files.button, presentation.button);
     this.toolbar.helpButton.after(this.keyboard.keyTable);
     this.aids.hintPanel.after(this.library.el);
+    this.foldPanels();
     this.board.el.append(this.drawing.el);
     this.felt.append(this.board.el, this.board.placeholder, this.feedback.overlay, this.confirmation.el, files.el);
     // Messages show on a line of their own under the board, never over its cards.
@@ -158,6 +192,17 @@ export class SolitaireView {
     this.host.append(this.root);
   }
 
+  /** Every panel of the side column but the move list folds to its header line. */
+  foldPanels() {
+    const { folds, aids, library } = this;
+    const { chapters, lesson, analysisPanel } = this.sideColumn;
+    folds.add("hint", { panel: aids.hintPanel, head: aids.hintHead, label: "Hint" });
+    folds.add("library", { panel: library.el, head: library.head, label: "Statistics" });
+    folds.add("chapters", { panel: chapters.el, head: chapters.head, label: "Chapters" });
+    folds.add("lesson", { panel: lesson.el, head: lesson.head, label: "Lesson" });
+    folds.add("analysis", { panel: analysisPanel.el, head: analysisPanel.head, label: "Analysis" });
+  }
+
   /** Routes the model's changes and messages, and the DOM's events, to the parts that handle them. */
   wireEvents() {
     this.onStateChange = () => this.setState(this.model.get("state"));
@@ -165,10 +210,12 @@ export class SolitaireView {
     this.model.on("change:state", this.onStateChange);
     this.model.on("msg:custom", this.onCustomMessage);
     const { board, pointer, keyboard, toolbar, sideColumn, aids } = this;
-    this.listen(this.root, "click", (e) => this.onClick(e));
+    this.listen(this.root, "click", (e) => this.commands.onClick(e));
     this.listen(this.root, "change", (e) => toolbar.onControlChange(e));
     this.listen(this.root, "change", (e) => aids.onControlChange(e));
     this.listen(toolbar.seedInput, "keydown", (e) => toolbar.onSeedKey(e));
+    // The Statistics button opens its panel whole (its own listener, added first, opened it).
+    this.listen(this.library.button, "click", () => this.folds.unfold("library"));
     this.listen(board.el, "dblclick", (e) => pointer.onDoubleClick(e));
     // Capturing at the window runs before the notebook's own shortcut handling (on the
     // document), so keys meant for the board never reach it; see KeyboardPlay.onWindowKey.
@@ -186,13 +233,7 @@ export class SolitaireView {
     this.listen(board.el, "lostpointercapture", () => pointer.cancelDrag());
     // The notebook scrolled under a drag (the wheel, a cell's output): cards stay under the pointer.
     this.listen(window, "scroll", () => pointer.followLayout(), { capture: true, passive: true });
-    if (typeof ResizeObserver === "function") {
-      this.resizeObserver = new ResizeObserver((entries) => this.onResize(Math.floor(entries[0].contentRect.width)));
-      this.resizeObserver.observe(this.root);
-    } else {
-      this.splitWidth(this.root.clientWidth);
-      this.listen(window, "resize", () => this.onResize(this.root.clientWidth));
-    }
+    this.fitting.follow((target, type, handler) => this.listen(target, type, handler));
   }
 
   listen(target, type, handler, options) {
@@ -212,7 +253,6 @@ export class SolitaireView {
     this.model.off("msg:custom", this.onCustomMessage);
     for (const [target, type, handler, options] of this.listeners) target.removeEventListener(type, handler, options);
     this.listeners = [];
-    if (this.resizeObserver) this.resizeObserver.disconnect();
     const parts = [
       this.toolbar,
       this.pointer,
@@ -224,6 +264,8 @@ export class SolitaireView {
       this.teaching,
       this.kernelLink,
       this.drawing,
+      this.fitting,
+      this.folds,
     ];
     for (const part of parts) part.destroy();
     this.channel.settle();
@@ -235,7 +277,7 @@ export class SolitaireView {
     const previous = this.problem ? null : this.state;
     this.state = state;
     // Every state from Python is the truth, whether or not it holds the pending move.
-    this.dropPending();
+    this.instant.drop();
     this.problem = stateProblem(state);
     if (!this.problem) {
       this.channel.stateArrived(state.version);
@@ -243,23 +285,12 @@ export class SolitaireView {
         this.letGo();
         this.sideColumn.stateArrived(state);
         this.library.stateArrived(state);
-        const switched = !previous || previous.game !== state.game;
-        this.rules.stateArrived(state, { chosen: switched && this.switchingTo === state.game });
-        if (switched) this.switchingTo = null;
+        this.rules.stateArrived(state, { chosen: this.deals.gameArrived(previous, state) });
         if (previous) this.announceState(previous, state);
       }
     }
     this.render();
-    if (!this.problem) this.drawQueued();
-  }
-
-  /** One queued click on the stock, drawn on the state that just arrived; a state that
-   * offers no draw or redeal (the game ended, a strategy plays) drops the rest. */
-  drawQueued() {
-    if (this.drawsQueued === 0 || this.channel.isWaiting(this.state.version)) return;
-    const offered = this.state.status === "playing" && !isRunning(this.state) && stockPlayable(this.state);
-    this.drawsQueued = offered ? this.drawsQueued - 1 : 0;
-    if (offered) this.sendMove(stockMove(this.state));
+    if (!this.problem) this.instant.drawQueued();
   }
 
   announceState(previous, state) {
@@ -269,25 +300,6 @@ export class SolitaireView {
     const text = [news, lessonNews(previous, state), run].filter(Boolean).join(" ");
     if (text) this.feedback.announce(text);
     if (run) this.feedback.showToast(run);
-  }
-
-  /** Lays the view out for `width`: the move list beside the board when there is room, else
-   * under it; while presenting, the board alone (scaled to the room as it is drawn). */
-  splitWidth(width) {
-    const { wide, boardWidth } = this.teaching.presenting
-      ? { wide: false, boardWidth: PRESENTED_BOARD_WIDTH }
-      : splitWidth(width);
-    this.root.classList.toggle("sw-root--wide", wide);
-    return this.board.setWidth(boardWidth);
-  }
-
-  /** The view changed width (the window, a scrollbar, a panel, presentation mode): laid out
-   * again (`always`: whatever the width); a drag goes on. */
-  onResize(width, always = false) {
-    // While presenting, a change of height too scales the board again.
-    if (!this.splitWidth(width) && !always && !this.teaching.presenting) return;
-    this.board.settleGlides();
-    this.render();
   }
 
   render() {
@@ -303,8 +315,8 @@ export class SolitaireView {
     }
     const focused = document.activeElement;
     const wasOver = !this.feedback.overlay.hidden;
-    this.board.render(this.pending ? this.pending.state : this.state);
-    this.drawing.render(this.pending ? this.pending.state : this.state);
+    this.board.render(this.instant.picture());
+    this.drawing.render(this.instant.picture());
     this.pointer.followLayout();
     this.toolbar.update();
     this.sideColumn.render();
@@ -317,82 +329,19 @@ export class SolitaireView {
     this.root.dataset.renderMs = (performance.now() - started).toFixed(2);
   }
 
+  /** A custom message from Python, handed to the part it is for. */
   onMessage(content) {
     if (this.library.onMessage(content) || this.teaching.onMessage(content)) return;
     if (content && content.kind === "timeline") {
       this.sideColumn.onTimelineMessage(content);
       return;
     }
-    if (content?.kind !== "refused" || !this.channel.isOwn(content.request)) return;
-    this.channel.refusalArrived(content.request);
-    this.drawsQueued = 0;
-    if (this.pending && this.pending.request === content.request) {
-      this.dropPending();
-      this.board.render(this.state);
-    }
-    this.sideColumn.onRefused();
-    this.feedback.clearKernelWarning();
-    const reason = typeof content.reason === "string" && content.reason ? content.reason : "that move is not allowed";
-    const text = reason.charAt(0).toUpperCase() + reason.slice(1);
-    this.held = null;
-    this.pointer.snapBackDropped();
-    this.board.updateHighlights();
-    // A refused new game leaves the chooser showing the game still on the board.
-    this.toolbar.update();
-    this.feedback.showToast(text, { kind: "error" });
-    this.feedback.announce(`Not allowed: ${reason}`);
+    this.requests.onMessage(content);
   }
 
-  // ------------------------------------------------------------------ intents
-  /** Sends intent `kind`; returns its request id, or null when it could not go out. */
-  sendIntent(kind, fields = {}, { fromReplay = false } = {}) {
-    // Whatever the player asks for ends a replay; only the replay's own steps keep it going.
-    if (!fromReplay) this.sideColumn.replay.stop();
-    const state = this.state;
-    if (this.problem || this.kernelLink.refused()) return null;
-    let request;
-    try {
-      request = this.channel.send(kind, state.version, fields);
-    } catch {
-      // The model throws when it has no kernel to send to (shut down, or the connection
-      // lost): no answer can come, so say so now instead of after the watchdog.
-      this.channel.settle();
-      this.sideColumn.replay.stop();
-      this.feedback.onAnswerTimeout();
-      return null;
-    }
-    if (request === null) {
-      this.feedback.announce(STILL_WAITING);
-      return null;
-    }
-    this.root.classList.add("sw-waiting");
-    return request;
-  }
-
-  sendMove(move) {
-    this.held = null;
-    this.board.updateHighlights();
-    const state = this.state;
-    const request = this.sendIntent("move", { source: move.source, target: move.target, count: move.count });
-    if (request !== null && canPredict(state, move)) this.showPending(request, pendingState(state, move));
-    return request;
-  }
-
-  /** Draws `picture`, the board after the move of `request`, until Python answers. */
-  showPending(request, picture) {
-    this.pending = { request, state: picture };
-    // A dropped card is placed in its new pile now, so nothing waits at the drop point.
-    this.pointer.awaiting = null;
-    this.root.dataset.pending = request;
-    this.board.render(picture);
-  }
-
-  /** Forgets the pending picture (the caller draws what replaces it); true when there was one. */
-  dropPending() {
-    if (!this.pending) return false;
-    this.pending = null;
-    delete this.root.dataset.pending;
-    return true;
+  /** Sends intent `kind` (see requests.js); returns its request id, or null when it could not go out. */
+  sendIntent(kind, fields = {}, options = {}) {
+    return this.requests.send(kind, fields, options);
   }
 
   /**
@@ -401,11 +350,11 @@ export class SolitaireView {
    */
   kernelLost() {
     this.letGo();
-    this.drawsQueued = 0;
+    this.instant.forgetDraws();
     this.channel.settle();
     this.sideColumn.replay.stop();
     this.confirmation.answer(false);
-    this.dropPending();
+    this.instant.drop();
     this.render();
     this.feedback.announce(this.kernelLink.words);
   }
@@ -418,81 +367,5 @@ export class SolitaireView {
     this.pointer.cancelDrag();
     this.pointer.awaiting = null;
     this.held = null;
-  }
-
-  newGame(game = null, { fromSeedBox = false } = {}) {
-    const state = this.state;
-    if (this.problem) return;
-    const chosen = game || state.game;
-    const seed = this.toolbar.typedSeed(state, fromSeedBox);
-    if (seed === undefined) {
-      const text = seedRefusal(this.toolbar.seedInput.value.trim());
-      this.feedback.showToast(text, { kind: "error" });
-      this.feedback.announce(text);
-      return;
-    }
-    const options = chosen === state.game ? { ...(state.options || {}) } : {};
-    if (chosen === "klondike") options.draw = this.toolbar.chosenDraw();
-    const deal = () => {
-      if (chosen !== state.game) this.switchingTo = chosen;
-      if (this.aids.winnableDeals) this.aids.dealWinnable({ game: chosen, seed, options });
-      else this.sendIntent("new_game", { game: chosen, seed, options });
-    };
-    this.abandoning(deal);
-  }
-
-  /** Runs `go` (a new deal, a past game opened), once the player agrees to abandon the game in progress, if one is. */
-  abandoning(go, words) {
-    if (this.kernelLink.refused()) return;
-    const moves = Number(this.state.moves) || 0;
-    if (this.state.status === "playing" && moves > 0) this.confirmation.ask(moves, go, words);
-    else go();
-  }
-
-  runCommand(action) {
-    this.drawsQueued = 0;
-    if (SIDE_COLUMN_ACTIONS.has(action) || TEACHING_ACTIONS.has(action)) {
-      (TEACHING_ACTIONS.has(action) ? this.teaching : this.sideColumn).runCommand(action);
-      return;
-    }
-    switch (action) {
-      case "new":
-        this.newGame();
-        break;
-      case "undo":
-      case "redo":
-      case "restart":
-      case "autoplay":
-      case "demo":
-      case "stop":
-        this.held = null;
-        this.board.updateHighlights();
-        this.sendIntent(action);
-        break;
-      case "hint":
-      case "options":
-        this.aids.runCommand(action);
-        break;
-      case "confirm_deal":
-      case "keep_playing":
-        this.confirmation.answer(action === "confirm_deal");
-        break;
-      case "help":
-        this.toolbar.helpButton.setAttribute("aria-expanded", String(this.keyboard.toggleHelp()));
-        break;
-      default:
-        break;
-    }
-  }
-
-  /** Clicks on buttons run their commands, on the move list go to a move; the rest is board play. */
-  onClick(event) {
-    const button = event.target.closest?.("button[data-action]");
-    if (button && this.root.contains(button)) {
-      if (!button.disabled) this.runCommand(button.getAttribute("data-action"));
-      return;
-    }
-    if (this.sideColumn.onClick(event)) return;
-    this.pointer.onClick(event);
   }
 }

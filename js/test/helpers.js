@@ -65,6 +65,11 @@ export function resetMessage(rows, version = 0) {
 
 export const FIXTURE_NAMES = Object.keys(states);
 
+/** A state one version on, as Python would send after an accepted intent. */
+export function nextState(state, changes = {}) {
+  return { ...structuredClone(state), version: state.version + 1, ...changes };
+}
+
 /**
  * The model API a view uses (get/set/on/off/send/save_changes), recording what happens.
  * `sent` holds the intents the player's actions send; the sync_timeline every view sends

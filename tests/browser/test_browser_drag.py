@@ -486,7 +486,9 @@ def at_size(notebook: NotebookPage, root: Locator, size: str) -> None:
 def test_the_column_fits_with_every_panel_open(open_notebook, page_errors, artifacts, size):
     """A short board (most cards home) with its analysis strip, the Statistics panel and a
     hint: beside the board the column ends level with it, every panel whole, only the move
-    list scrolling, with the current move in view (under the board, the same but its height)."""
+    list scrolling, with the current move in view (under the board, the same but its height).
+    At 1600x1000, every panel folded to its header line gives the move list the room: the
+    current move stands inside the window."""
     notebook = open_notebook([LOSABLE_PLAYED])
     page = notebook.page
     try:
@@ -500,9 +502,49 @@ def test_the_column_fits_with_every_panel_open(open_notebook, page_errors, artif
         open_statistics_then_a_hint(notebook, root)
         expect(root.locator("[data-strip]")).to_be_visible()
         column_in_both_themes(notebook, root, artifacts, f"column-every-panel-{size}")
+        if size == "1600x1000":
+            fold_every_panel(notebook, root)
+            column_in_both_themes(notebook, root, artifacts, f"column-folded-{size}")
+            assert_current_move_in_window(root)
     finally:
         page.set_viewport_size(SESSION_VIEWPORT)
     assert page_errors == []
+
+
+def fold_every_panel(notebook: NotebookPage, root: Locator) -> None:
+    """Fold every panel the column shows to its header line: the first by Enter, the second by
+    Space, the rest by a click; each stays as a header line with its button."""
+    buttons = root.locator(".sw-side [data-fold]:visible")
+    count = buttons.count()
+    assert count >= 3, "the hint, the Statistics and the analysis panels can fold"
+    for index in range(count):
+        button = buttons.nth(index)
+        expect(button).to_have_attribute("aria-expanded", "true")
+        if index < 2:
+            button.focus()
+            notebook.page.keyboard.press("Enter" if index == 0 else "Space")
+        else:
+            button.click()
+        expect(button).to_have_attribute("aria-expanded", "false")
+        expect(button).to_be_visible()
+    expect(root.locator("[data-strip]")).to_be_hidden()
+    expect(root.locator(".sw-hint-text")).to_be_hidden()
+    expect(root.locator(".sw-library-page")).to_have_count(2)
+    for tab_page in root.locator(".sw-library-page").all():
+        expect(tab_page).to_be_hidden()
+
+
+def assert_current_move_in_window(root: Locator) -> None:
+    """The move on show in the move list stands inside the part of the window the notebook shows."""
+    seen = root.evaluate(
+        f"""root => {{
+            const entry = root.querySelector('[data-timeline] [aria-current="step"]').getBoundingClientRect();
+            return {{top: entry.top, bottom: entry.bottom, shown: ({SHOWN_BOTTOM})(root)}};
+        }}"""
+    )
+    assert seen["top"] >= 0 and seen["bottom"] <= seen["shown"], (
+        f"the current move is out of the window: {seen}"
+    )
 
 
 @pytest.mark.browser(timeout=300)
