@@ -22,7 +22,7 @@ from ..records.study import Judging, Question
 from ..records.tree import Node
 from ..study import EXERCISE_NODE_LIMIT, EXERCISE_SAMPLES, Chapter, Study
 from ..study.exercise import game_before, judge_question, main_line
-from .intents import IntentFields, Refusal, brief
+from .intents import IntentFields, Refusal, brief, fields, named_node
 from .studying import BoardStudy
 from .sync import StatePublisher
 from .tasks import AidTasks
@@ -308,29 +308,19 @@ class StudyBuilding:
         self._shown.publish(None)
 
     def _ask(self, intent: dict[str, Any]) -> None:
-        self._ask_at(self._tree_node(intent["node"]), intent["hint"])
+        self._ask_at(named_node(self._shown.timeline, intent["node"]), intent["hint"])
 
     def _unask(self, intent: dict[str, Any]) -> None:
-        self._unask_at(self._tree_node(intent["node"]))
+        self._unask_at(named_node(self._shown.timeline, intent["node"]))
 
     def _add_chapter(self, intent: dict[str, Any]) -> None:
         self._start_chapter(intent["title"])
 
-    def _tree_node(self, node_id: object) -> Node:
-        node = self._shown.timeline.node(node_id)
-        if node is None:
-            raise Refusal(f"there is no move {brief(node_id)} in this game's timeline any more")
-        return node
-
-
-def _fields(*required: str) -> IntentFields:
-    return IntentFields(frozenset(required))
-
 
 BUILDING: dict[str, tuple[IntentFields, Callable[[StudyBuilding, dict[str, Any]], None]]] = {
-    "start_study": (_fields("title"), StudyBuilding._start_study),
-    "ask": (_fields("node", "hint"), StudyBuilding._ask),
-    "unask": (_fields("node"), StudyBuilding._unask),
-    "add_chapter": (_fields("title"), StudyBuilding._add_chapter),
+    "start_study": (fields("title"), StudyBuilding._start_study),
+    "ask": (fields("node", "hint"), StudyBuilding._ask),
+    "unask": (fields("node"), StudyBuilding._unask),
+    "add_chapter": (fields("title"), StudyBuilding._add_chapter),
 }
 """The intents that build a study, their fields and handlers (``handling.INTENTS`` takes them in)."""

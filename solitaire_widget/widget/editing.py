@@ -12,7 +12,7 @@ from typing import Any, Protocol, TypeVar
 from ..game import Game
 from ..notation.drawing import Arrow, Mark, checked_arrow, checked_mark, mark_colour, mark_end
 from ..records.tree import Node
-from .intents import IntentFields, Refusal, brief
+from .intents import IntentFields, Refusal, fields, named_node
 from .timeline import TimelineSync
 
 _T = TypeVar("_T")
@@ -67,9 +67,7 @@ class BoardEditor:
         self._shown = shown
 
     def _node_of(self, intent: dict[str, Any], *, on_line: bool) -> Node:
-        node = self._shown.timeline.node(intent["node"])
-        if node is None:
-            raise Refusal(f"there is no move {brief(intent['node'])} in this game's timeline any more")
+        node = named_node(self._shown.timeline, intent["node"])
         game = self._shown.game
         if on_line and (node.ply > len(game.line) or game.node_at(node.ply) is not node):
             raise Refusal("that move is not on the line on show: go to it first")
@@ -118,16 +116,12 @@ class BoardEditor:
         self._shown.game.delete(node)
 
 
-def _fields(*required: str) -> IntentFields:
-    return IntentFields(frozenset(required))
-
-
 EDITS: dict[str, tuple[IntentFields, Callable[[BoardEditor, dict[str, Any]], None]]] = {
-    "arrow": (_fields("from", "to", "colour"), BoardEditor._arrow),
-    "highlight": (_fields("end", "colour"), BoardEditor._highlight),
-    "comment": (_fields("node", "text"), BoardEditor._comment),
-    "glyph": (_fields("node", "glyph"), BoardEditor._glyph),
-    "promote": (_fields("node"), BoardEditor._promote),
-    "delete": (_fields("node"), BoardEditor._delete),
+    "arrow": (fields("from", "to", "colour"), BoardEditor._arrow),
+    "highlight": (fields("end", "colour"), BoardEditor._highlight),
+    "comment": (fields("node", "text"), BoardEditor._comment),
+    "glyph": (fields("node", "glyph"), BoardEditor._glyph),
+    "promote": (fields("node"), BoardEditor._promote),
+    "delete": (fields("node"), BoardEditor._delete),
 }
 """The teacher's intents, their fields and handlers (``handling.INTENTS`` takes them in)."""

@@ -27,7 +27,17 @@ from .aids import BoardAids
 from .analysis import BoardAnalysis
 from .building import BUILDING, StudyBuilding
 from .editing import EDITS, BoardEditor
-from .intents import STALE, IntentFields, Refusal, brief, checked_intent, request_id, view_of
+from .intents import (
+    STALE,
+    IntentFields,
+    Refusal,
+    brief,
+    checked_intent,
+    fields,
+    named_node,
+    request_id,
+    view_of,
+)
 from .pyodide_messages import from_the_view
 from .recording import Recorder, scorings_for
 from .run import BoardRuns, Run
@@ -222,10 +232,7 @@ class IntentHandler:
         self._shown.game.goto(intent["ply"])
 
     def _enter(self, intent: dict[str, Any]) -> None:
-        node = self._shown.timeline.node(intent["node"])
-        if node is None:
-            raise Refusal(f"there is no move {brief(intent['node'])} in this game's timeline any more")
-        self._shown.game.enter(node)
+        self._shown.game.enter(named_node(self._shown.timeline, intent["node"]))
 
     def _undo(self, _intent: dict[str, Any]) -> None:
         if not self._shown.game.history:
@@ -392,10 +399,6 @@ class Intent(NamedTuple):
     """True for the intents a lesson takes: its moves and "Show me"."""
 
 
-def _fields(*required: str, optional: tuple[str, ...] = ()) -> IntentFields:
-    return IntentFields(frozenset(required), frozenset(optional))
-
-
 def _by_editor(
     edit: Callable[[BoardEditor, dict[str, Any]], None],
 ) -> Callable[[IntentHandler, dict[str, Any]], None]:
@@ -411,32 +414,32 @@ def _by_building(
 
 
 INTENTS: dict[str, Intent] = {
-    "move": Intent(_fields("source", "target", "count"), IntentHandler._move, in_lesson=True),
-    "undo": Intent(_fields(), IntentHandler._undo),
-    "redo": Intent(_fields(), IntentHandler._redo),
-    "restart": Intent(_fields(), IntentHandler._restart),
-    "autoplay": Intent(_fields(), IntentHandler._autoplay),
-    "new_game": Intent(_fields("game", "seed", "options", optional=("winnable",)), IntentHandler._new_game),
-    "goto": Intent(_fields("ply"), IntentHandler._goto),
-    "enter": Intent(_fields("node"), IntentHandler._enter),
-    "show_me": Intent(_fields(), IntentHandler._show_me, in_lesson=True),
-    "learn_from_mistakes": Intent(_fields(), IntentHandler._learn_from_mistakes),
-    "end_lesson": Intent(_fields(), IntentHandler._end_lesson, in_lesson=True),
-    "sync_timeline": Intent(_fields(), IntentHandler._sync_timeline, on_the_board=False),
-    "hint": Intent(_fields(), IntentHandler._hint),
-    "setting": Intent(_fields("name", "value"), IntentHandler._setting, on_the_board=False),
-    "demo": Intent(_fields(), IntentHandler._demo),
-    "stop": Intent(_fields(), IntentHandler._stop, on_the_board=False),
-    "analyse": Intent(_fields(), IntentHandler._analyse),
-    "stop_analysis": Intent(_fields(), IntentHandler._stop_analysis, on_the_board=False),
-    "view_closed": Intent(_fields(), IntentHandler._view_closed, on_the_board=False),
-    "library": Intent(_fields(), IntentHandler._answer_library, on_the_board=False),
-    "open_game": Intent(_fields("id"), IntentHandler._open_game),
+    "move": Intent(fields("source", "target", "count"), IntentHandler._move, in_lesson=True),
+    "undo": Intent(fields(), IntentHandler._undo),
+    "redo": Intent(fields(), IntentHandler._redo),
+    "restart": Intent(fields(), IntentHandler._restart),
+    "autoplay": Intent(fields(), IntentHandler._autoplay),
+    "new_game": Intent(fields("game", "seed", "options", optional=("winnable",)), IntentHandler._new_game),
+    "goto": Intent(fields("ply"), IntentHandler._goto),
+    "enter": Intent(fields("node"), IntentHandler._enter),
+    "show_me": Intent(fields(), IntentHandler._show_me, in_lesson=True),
+    "learn_from_mistakes": Intent(fields(), IntentHandler._learn_from_mistakes),
+    "end_lesson": Intent(fields(), IntentHandler._end_lesson, in_lesson=True),
+    "sync_timeline": Intent(fields(), IntentHandler._sync_timeline, on_the_board=False),
+    "hint": Intent(fields(), IntentHandler._hint),
+    "setting": Intent(fields("name", "value"), IntentHandler._setting, on_the_board=False),
+    "demo": Intent(fields(), IntentHandler._demo),
+    "stop": Intent(fields(), IntentHandler._stop, on_the_board=False),
+    "analyse": Intent(fields(), IntentHandler._analyse),
+    "stop_analysis": Intent(fields(), IntentHandler._stop_analysis, on_the_board=False),
+    "view_closed": Intent(fields(), IntentHandler._view_closed, on_the_board=False),
+    "library": Intent(fields(), IntentHandler._answer_library, on_the_board=False),
+    "open_game": Intent(fields("id"), IntentHandler._open_game),
     **{kind: Intent(fields, _by_editor(edit)) for kind, (fields, edit) in EDITS.items()},
-    "open_chapter": Intent(_fields("index"), IntentHandler._open_chapter, in_lesson=True),
-    "exercise_hint": Intent(_fields(), IntentHandler._exercise_hint, in_lesson=True),
-    "save_file": Intent(_fields("name"), IntentHandler._save_file, on_the_board=False),
-    "open_file": Intent(_fields("name"), IntentHandler._open_file, in_lesson=True),
+    "open_chapter": Intent(fields("index"), IntentHandler._open_chapter, in_lesson=True),
+    "exercise_hint": Intent(fields(), IntentHandler._exercise_hint, in_lesson=True),
+    "save_file": Intent(fields("name"), IntentHandler._save_file, on_the_board=False),
+    "open_file": Intent(fields("name"), IntentHandler._open_file, in_lesson=True),
     **{kind: Intent(fields, _by_building(step)) for kind, (fields, step) in BUILDING.items()},
 }
 """Every kind of intent a view may send (see ``protocol.md``), with its fields and handler."""

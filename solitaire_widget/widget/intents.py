@@ -15,12 +15,16 @@ import difflib
 import re
 import reprlib
 from collections.abc import Mapping
-from typing import Any, NamedTuple
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 from ..engine.deal import MAX_SEED, check_seed
 from ..engine.games import GAMES
 from ..engine.moves import is_pile_id
 from ..scripting.workers import CAN_START_WORKERS
+
+if TYPE_CHECKING:
+    from ..records.tree import Node
+    from .timeline import TimelineSync
 
 STALE = "the board changed before this arrived"
 BASE_FIELDS = frozenset({"kind", "version", "request"})
@@ -33,6 +37,11 @@ class IntentFields(NamedTuple):
 
     required: frozenset[str] = frozenset()
     optional: frozenset[str] = frozenset()
+
+
+def fields(*required: str, optional: tuple[str, ...] = ()) -> IntentFields:
+    """The fields of a kind of intent, named."""
+    return IntentFields(frozenset(required), frozenset(optional))
 
 
 class Setting(NamedTuple):
@@ -107,6 +116,15 @@ class Refusal(Exception):
     def __init__(self, reason: str) -> None:
         super().__init__(reason)
         self.reason = reason
+
+
+def named_node(timeline: TimelineSync, node_id: object) -> Node:
+    """The node of the game's tree an intent names by its timeline id; ``Refusal`` when it is
+    no longer there."""
+    node = timeline.node(node_id)
+    if node is None:
+        raise Refusal(f"there is no move {brief(node_id)} in this game's timeline any more")
+    return node
 
 
 def request_id(content: object) -> str | None:
