@@ -14,8 +14,12 @@ export class Commands {
   run(action) {
     const view = this.view;
     view.instant.forgetDraws();
-    if (SIDE_COLUMN_ACTIONS.has(action) || TEACHING_ACTIONS.has(action)) {
-      (TEACHING_ACTIONS.has(action) ? view.teaching : view.sideColumn).runCommand(action);
+    if (TEACHING_ACTIONS.has(action)) {
+      view.teaching.runCommand(action);
+      return;
+    }
+    if (SIDE_COLUMN_ACTIONS.has(action)) {
+      view.sideColumn.runCommand(action);
       return;
     }
     switch (action) {
