@@ -160,7 +160,10 @@ def small_site(tmp_path: Path, pages: dict[str, str]) -> Path:
     return root / "docs"
 
 
-INDEX = "# A small site\n\n```{toctree}\nother\n```\n"
+def index_page(*pages: str) -> str:
+    """A small site's index, its table of contents listing ``pages``."""
+    toctree = "".join(f"{page}\n" for page in pages)
+    return f"# A small site\n\n```{{toctree}}\n{toctree}```\n"
 
 
 BROKEN_LINKS = {
@@ -175,8 +178,7 @@ BROKEN_LINKS = {
 def test_each_broken_link_fails_the_build(tmp_path):
     # One build for all kinds (a build costs seconds): with --keep-going each page's own
     # warning is reported, so each page named shows its link was caught.
-    toctree = "".join(f"{Path(name).stem}\n" for name in BROKEN_LINKS)
-    pages = {"index.md": f"# A small site\n\n```{{toctree}}\n{toctree}```\n"}
+    pages = {"index.md": index_page(*(Path(name).stem for name in BROKEN_LINKS))}
     pages |= {name: f"# A page\n\nA link: {link}.\n" for name, link in BROKEN_LINKS.items()}
     built = build_site(small_site(tmp_path, pages), tmp_path / "out")
     assert built.returncode != 0
@@ -199,7 +201,7 @@ def test_a_notebook_whose_cell_raises_fails_the_build(tmp_path):
         "nbformat": 4,
         "nbformat_minor": 5,
     }
-    source = small_site(tmp_path, {"index.md": INDEX, "other.ipynb": json.dumps(notebook)})
+    source = small_site(tmp_path, {"index.md": index_page("other"), "other.ipynb": json.dumps(notebook)})
     built = build_site(source, tmp_path / "out")
     assert built.returncode != 0
     assert "this cell fails" in built.stderr
