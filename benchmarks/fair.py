@@ -56,7 +56,7 @@ import solitaire_widget as sw
 from benchmarks.figures import percentile
 from solitaire_widget.judgement.commitments import QUIET_POSITIONS
 from solitaire_widget.scripting import wilson_interval
-from solitaire_widget.scripting.fair import FAIR_NODE_LIMIT, FAIR_SAMPLES
+from solitaire_widget.scripting.fair import FAIR_NODE_LIMIT, FAIR_RACE, FAIR_SAMPLES, Race
 
 SETS: dict[str, tuple[str, dict[str, object]]] = {
     "klondike draw 3": ("klondike", {"draw": 3, "deal_to_waste": False}),
@@ -131,16 +131,20 @@ def play_set(
 
 def report(results: Path, seeds: range) -> None:
     """The table of win rates, from the results file (the rows of the ``seeds``)."""
-    groups: dict[tuple[str, str, str], list[dict[str, object]]] = {}
+    groups: dict[tuple[str, str, str], dict[int, dict[str, object]]] = {}
     for row in played(results):
-        if int(row["seed"]) in seeds:  # type: ignore[call-overload]
-            groups.setdefault((str(row["set"]), str(row["strategy"]), str(row["settings"])), []).append(row)
+        seed = int(row["seed"])  # type: ignore[call-overload]
+        if seed in seeds:
+            # A deal played twice (two runs side by side, say) counts once: its first row.
+            group = groups.setdefault((str(row["set"]), str(row["strategy"]), str(row["settings"])), {})
+            group.setdefault(seed, row)
     print(
         "| set | strategy | settings | deals | won | win rate | 95% interval | mean | p90 | mean processor "
         "| errors |"
     )
     print("|---|---|---|---|---|---|---|---|---|---|---|")
-    for (name, strategy, settings), rows in groups.items():
+    for (name, strategy, settings), by_seed in groups.items():
+        rows = list(by_seed.values())
         won = sum(bool(row["won"]) for row in rows)
         low, high = wilson_interval(won, len(rows))
         seconds = [float(row["seconds"]) for row in rows]  # type: ignore[arg-type]
@@ -154,6 +158,29 @@ def report(results: Path, seeds: range) -> None:
             f"{low:.1%} – {high:.1%} | {statistics.mean(seconds):.2f} s | {p90:.2f} s | {cpu_words} "
             f"| {errors} |"
         )
+
+
+def parse_race(parser: argparse.ArgumentParser, given: str) -> Race | None:
+    """``--race`` as the strategy takes it."""
+    if given == "default":
+        return FAIR_RACE
+    if given == "none":
+        return None
+    try:
+        least, every, spread, alike = given.split(",")
+        return Race(int(least), int(every), float(spread), float(alike))
+    except ValueError as error:
+        parser.error(f"--race: {error}")
+
+
+def race_words(race: Race | None) -> str:
+    """How the settings column names a race."""
+    if race is None:
+        return "every commitment on every sample"
+    return (
+        f"raced (from {race.least} samples, every {race.every}, {race.spread:g} standard errors, "
+        f"alike within {race.alike:g} cards)"
+    )
 
 
 def main() -> None:
@@ -175,6 +202,12 @@ def main() -> None:
         "--node-limit", type=int, default=FAIR_NODE_LIMIT, help="positions per sample and commitment"
     )
     parser.add_argument("--seed", type=int, default=0, help="the fair strategy's seed")
+    parser.add_argument(
+        "--race",
+        default="default",
+        help="how a turn's samples are raced: default; none (every commitment on every sample); "
+        "or least,every,spread,alike",
+    )
     parser.add_argument("--processes", type=int, default=os.cpu_count() or 1, help="worker processes")
     parser.add_argument(
         "--results", type=Path, default=RESULTS, help="JSON-lines file to append to and resume from"
@@ -198,13 +231,19 @@ def main() -> None:
         args.batch = 1 if args.processes == 1 else 20
     if not args.report:
         contenders: list[Contender] = [("greedy", sw.strategies.greedy, "")]
+        race = parse_race(parser, args.race)
         for model in models:
             fair = sw.strategies.FairStrategy(
-                samples=args.samples, node_limit=args.node_limit, seed=args.seed, knows_stock=MODELS[model]
+                samples=args.samples,
+                node_limit=args.node_limit,
+                seed=args.seed,
+                knows_stock=MODELS[model],
+                race=race,
             )
             settings = (
                 f"{fair.samples} samples, {fair.node_limit} positions, "
-                f"a walk of {QUIET_POSITIONS} quiet positions, seed {fair.seed}, turns seeded by what is seen"
+                f"a walk of {QUIET_POSITIONS} quiet positions, seed {fair.seed}, "
+                f"turns seeded by what is seen, the talon walked apart, {race_words(race)}"
             )
             contenders.append(("fair, stock known" if fair.knows_stock else "fair", fair, settings))
         args.results.parent.mkdir(parents=True, exist_ok=True)

@@ -301,7 +301,7 @@ def _judge_sample(
             continue
         child = sample.copy()
         child.push(move)
-        after.append(search(child, seconds, nodes)[0])
+        after.append(search(child, seconds, nodes, with_line=False)[0])
     return verdict, after
 
 

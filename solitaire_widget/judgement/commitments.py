@@ -29,15 +29,17 @@ seeing every card values as highly as the position itself, from passing for good
 
 from __future__ import annotations
 
+import math
+import statistics
 from collections import deque
-from collections.abc import Collection, Sequence
+from collections.abc import Callable, Collection, Sequence
 from dataclasses import dataclass
 
 from ..engine import Move, Position
 from ..engine.cards import DECK
 from ..engine.knowledge import Hidden
 from ..solver.search import Limit, search
-from .chances import Chance
+from .chances import MAX_SAMPLES, Chance
 from .heuristic import tableau_index
 
 __all__ = [
@@ -45,18 +47,21 @@ __all__ = [
     "UNDECIDED_SHARE",
     "Commitment",
     "CommitmentChances",
+    "Race",
     "commitment_chances",
     "commitments",
     "is_quiet",
 ]
 
-QUIET_POSITIONS = 5_000
-"""Positions the walk over quiet moves may reach from one position: a bound on its time and
-on the choices to judge (commitments set up only beyond it are left out). Quiet moves
-combine freely (the stock turned, runs moved, cards taken back from a foundation), so the
-walk grows fast: on four played draw-three deals a bound of 200 cut it short at 43 turns
-of 109 and left out choices at 25; 5,000 cuts it short at 13, in 56 ms a turn on average.
-The fair strategy won 36.0% of 500 draw-three deals with 200, 42.6% with 5,000."""
+QUIET_POSITIONS = 1_000
+"""Positions the walk over quiet moves may reach from one position, the talon's turns apart
+(see ``commitments``): a bound on its time and on the choices to judge (commitments set up
+only beyond it are left out). Quiet moves combine freely (runs moved, cards taken back from
+a foundation), so the walk grows fast. Walking every turn of the talon as a position of its
+own, a bound of 200 cut the walk short at 43 turns of 109 on four played draw-three deals
+and 5,000 at 13 (the fair strategy won 36.0% of 500 draw-three deals with 200, 42.6% with
+5,000). With the talon apart, 1,000 finds every choice that 5,000 finds at all 105 turns of
+four played draw-three deals, in a quarter of the time."""
 
 UNDECIDED_SHARE = 4
 """After a sample the solver could not decide from the position, each commitment is searched
@@ -116,36 +121,97 @@ def is_quiet(position: Position, move: Move, known: Collection[int]) -> bool:
 
 def commitments(position: Position, known: Collection[int]) -> list[Commitment]:
     """The commitments open from ``position`` to a player who has seen the cards ``known``
-    (see the module docstring), shortest set-up first. ``position`` is left as it was."""
+    (see the module docstring), shortest set-up first. ``position`` is left as it was.
+
+    The talon is walked apart from the rest: quiet turns of the stock change no other pile,
+    so every position of the walk offers the cards they bring to the top of the waste (each
+    with the turns that bring it), without walking each position again for every way the
+    talon may stand."""
     walker = position.copy()
+    found: dict[tuple[object, ...], Commitment] = {}
+
+    def offer(setup: tuple[Move, ...], move: Move, choice: tuple[object, ...]) -> None:
+        if choice not in found or len(setup) < len(found[choice].setup):
+            found[choice] = Commitment(setup, move)
+
+    turns = _talon_turns(walker, known, offer)
     seen = {walker.key()}
     setups: deque[tuple[Move, ...]] = deque([()])
-    found: dict[tuple[object, ...], Commitment] = {}
+    pushed: tuple[Move, ...] = ()
     while setups and len(seen) < QUIET_POSITIONS:
         setup = setups.popleft()
-        for move in setup:
+        # Set-ups come breadth first, so the next mostly shares all but its last moves with
+        # the one on the walker: only the moves that differ are taken back and played.
+        shared = 0
+        for mine, theirs in zip(pushed, setup, strict=False):
+            if mine != theirs:
+                break
+            shared += 1
+        for _ in pushed[shared:]:
+            walker.pop()
+        for move in setup[shared:]:
             walker.push(move)
+        pushed = setup
         for move in walker.legal_moves():
             if not is_quiet(walker, move, known):
-                found.setdefault(_choice(walker, move), Commitment(setup, move))
+                offer(setup, move, _choice(walker, move))
+            elif move.source not in _TALON:
+                walker.push(move)
+                key = walker.key()
+                walker.pop()
+                if key not in seen:
+                    seen.add(key)
+                    setups.append((*setup, move))
+        for turned, card in turns:
+            for move in walker.waste_card_moves(card):
+                offer((*setup, *turned), move, _choice(walker, move, card))
+    return sorted(found.values(), key=lambda choice: len(choice.setup))
+
+
+Offer = Callable[[tuple[Move, ...], Move, tuple[object, ...]], None]
+
+
+def _talon_turns(
+    position: Position, known: Collection[int], offer: Offer
+) -> list[tuple[tuple[Move, ...], int]]:
+    """The ways quiet turns of the talon make it stand, from ``position``'s on: for each, the
+    turns and the card they bring to the top of the waste. A turn met on the way that
+    commits (it shows a card not seen) is ``offer``ed with the turns before it; ``position``
+    is left as it was."""
+    turns: list[tuple[tuple[Move, ...], int]] = []
+    turned: tuple[Move, ...] = ()
+    stood = {len(position.waste)}
+    while True:
+        quiet_turn = None
+        for move in position.legal_moves():
+            if move.source not in _TALON or move.target not in _TALON:
                 continue
-            walker.push(move)
-            key = walker.key()
-            walker.pop()
-            if key not in seen:
-                seen.add(key)
-                setups.append((*setup, move))
-        for _ in setup:
-            walker.pop()
-    return list(found.values())
+            if is_quiet(position, move, known):
+                quiet_turn = move
+            elif turned:
+                offer(turned, move, _choice(position, move))
+        if quiet_turn is None:
+            break
+        position.push(quiet_turn)
+        turned = (*turned, quiet_turn)
+        if len(position.waste) in stood:
+            break
+        stood.add(len(position.waste))
+        if position.waste:
+            turns.append((turned, position.waste[-1]))
+    for _ in turned:
+        position.pop()
+    return turns
 
 
-def _choice(position: Position, move: Move) -> tuple[object, ...]:
-    """What a commitment does, whatever the quiet moves before it: the card moved, the
-    kind of place it leaves and what it lands on."""
-    cards = position.cards(move.source)
-    # A card from the stock is face down until it moves: naming it would read a hidden card.
-    card = cards[-move.count] if cards and move.source != "stock" else None
+def _choice(position: Position, move: Move, card: int | None = None) -> tuple[object, ...]:
+    """What a commitment does, whatever the quiet moves before it: the card moved (``card``,
+    for a card the talon's turns bring to the waste's top), the kind of place it leaves and
+    what it lands on."""
+    if card is None:
+        cards = position.cards(move.source)
+        # A card from the stock is face down until it moves: naming it would read a hidden card.
+        card = cards[-move.count] if cards and move.source != "stock" else None
     source = move.source if move.source in _TALON else "tableau"
     if move.target.startswith("foundation/"):
         return (source, card, "home")
@@ -160,47 +226,126 @@ def commitment_chances(
     samples: int,
     seed: int,
     limits: Limit,
+    race: Race | None = None,
 ) -> CommitmentChances:
-    """Judge ``choices`` (commitments of ``position``) on ``samples`` deals of the cards
-    the player has not seen (those not in ``known``), drawn from ``seed``; ``limits``
+    """Judge ``choices`` (commitments of ``position``) on up to ``samples`` deals of the
+    cards the player has not seen (those not in ``known``), drawn from ``seed``; ``limits``
     (seconds, positions) bound each search. A sample lost from ``position`` is lost after
     every commitment, and the commitment the solver's winning line makes first wins it,
     so neither is searched again. After a sample the solver cannot decide from
     ``position``, the searches get ``UNDECIDED_SHARE``'s fraction of the limits: they are
-    hardly ever decided either, and a share is enough to see how far each gets."""
+    hardly ever decided either, and a share is enough to see how far each gets.
+
+    With a ``race`` (see ``Race``) the commitments the samples so far show to be behind
+    are dropped as the samples come, and the judging stops when one is left or the rest
+    are alike; each commitment's ``Chance`` counts the samples it was judged on."""
     reach = [0] * len(choices)
     wins = [0] * len(choices)
     unknowns = [0] * len(choices)
+    judged = [0] * len(choices)
+    values: list[list[int]] = [[] for _ in choices]
+    running = list(range(len(choices)))
     seconds, nodes = limits
     for number, sample in enumerate(Hidden(position, known).samples(samples, seed)):
         bit = 1 << number
         verdict, line, _, _ = search(sample.copy(), seconds, nodes)
-        if verdict == "unwinnable":
-            continue
         if verdict == "unknown":
             seconds_each = None if seconds is None else seconds / UNDECIDED_SHARE
             nodes_each = None if nodes is None else max(1, nodes // UNDECIDED_SHARE)
         else:
             seconds_each, nodes_each = seconds, nodes
-        first = _first_commitment(sample, line, known)
-        for index, choice in enumerate(choices):
+        first = _first_commitment(sample, line, known) if verdict == "winnable" else None
+        for index in running:
+            judged[index] += 1
+            if verdict == "unwinnable":
+                values[index].append(0)
+                continue
             child = sample.copy()
-            for move in choice.line:
+            for move in choices[index].line:
                 child.push(move)
             if first is not None and child.key() == first:
                 found, home = "winnable", _ALL_HOME
             else:
-                found, _, _, home = search(child, seconds_each, nodes_each)
+                found, _, _, home = search(child, seconds_each, nodes_each, with_line=False)
+            value = _ALL_HOME if found == "winnable" else home if found == "unknown" else 0
+            values[index].append(value)
+            reach[index] += value
             if found == "winnable":
-                reach[index] += _ALL_HOME
                 wins[index] |= bit
             elif found == "unknown":
                 unknowns[index] |= bit
-                reach[index] += home
+        if race is not None:
+            running = race.survivors(running, values)
+            if race.settled(running, values):
+                break
     return CommitmentChances(
         tuple(reach),
-        tuple(Chance(won, unknown, samples) for won, unknown in zip(wins, unknowns, strict=True)),
+        tuple(
+            Chance(won, unknown, count) for won, unknown, count in zip(wins, unknowns, judged, strict=True)
+        ),
     )
+
+
+@dataclass(frozen=True)
+class Race:
+    """When to stop judging commitments on more samples: a sequential test over the samples
+    judged so far, each commitment compared with the leader (the one that got furthest) on
+    the same samples. Every ``every`` samples from ``least`` on, a commitment whose mean
+    shortfall in cards home is more than ``spread`` standard errors of that shortfall above
+    nought is dropped; the judging stops when one commitment is left, or when every one
+    left is within ``alike`` cards of the leader either way, ``spread`` standard errors
+    included (the choice between them then hardly matters)."""
+
+    least: int = 16
+    every: int = 8
+    spread: float = 2.0
+    alike: float = 0.5
+
+    def __post_init__(self) -> None:
+        for name in ("least", "every"):
+            value = getattr(self, name)
+            if isinstance(value, bool) or not isinstance(value, int) or not 2 <= value <= MAX_SAMPLES:
+                raise ValueError(f"{name} must be a whole number from 2 to {MAX_SAMPLES:,}, not {value!r}")
+        for name in ("spread", "alike"):
+            value = getattr(self, name)
+            if isinstance(value, bool) or not isinstance(value, int | float) or not 0 <= value < math.inf:
+                raise ValueError(f"{name} must be a number from 0 up, not {value!r}")
+
+    def _due(self, values: list[list[int]], running: list[int]) -> int:
+        judged = len(values[running[0]])
+        return judged if judged >= self.least and judged % self.every == 0 else 0
+
+    def survivors(self, running: list[int], values: list[list[int]]) -> list[int]:
+        """The commitments still in the race after the samples ``values`` holds."""
+        if len(running) < 2 or not self._due(values, running):
+            return running
+        leader = max(running, key=lambda index: sum(values[index]))
+        return [
+            index
+            for index in running
+            if index == leader or self._bounds(values[leader], values[index])[0] <= 0
+        ]
+
+    def settled(self, running: list[int], values: list[list[int]]) -> bool:
+        """Whether the race is over: one commitment left, or those left alike; not before
+        ``least`` samples, nor while every sample so far is lost after every commitment
+        (resigning asks for them all)."""
+        if not self._due(values, running):
+            return False
+        leader = max(running, key=lambda index: sum(values[index]))
+        return any(values[leader]) and all(
+            max(map(abs, self._bounds(values[leader], values[index]))) < self.alike
+            for index in running
+            if index != leader
+        )
+
+    def _bounds(self, leader: list[int], other: list[int]) -> tuple[float, float]:
+        """The bounds of ``other``'s mean shortfall behind ``leader`` over the same samples:
+        the mean, less and plus ``spread`` standard errors."""
+        shortfalls = [ahead - behind for ahead, behind in zip(leader, other, strict=True)]
+        mean = statistics.fmean(shortfalls)
+        error = self.spread * statistics.stdev(shortfalls) / math.sqrt(len(shortfalls))
+        return mean - error, mean + error
 
 
 def _first_commitment(

@@ -70,13 +70,14 @@ from ..engine.safety import safe_move_home
 from ..solver.search import Limit, solve
 from ..solver.shorten import shorten
 from .chances import Chance, check_knows_stock, check_sampling, percent, percent_range
-from .commitments import QUIET_POSITIONS, Commitment, commitment_chances, commitments
+from .commitments import QUIET_POSITIONS, Commitment, Race, commitment_chances, commitments
 from .heuristic import greedy_move
 
 __all__ = [
     "DEEPER",
     "ENDGAME_NODE_LIMIT",
     "FAIR_NODE_LIMIT",
+    "FAIR_RACE",
     "FAIR_SAMPLES",
     "QUIET_MOVES",
     "FairChoice",
@@ -88,6 +89,9 @@ FAIR_SAMPLES = 64
 """Samples per choice unless told otherwise (with a walk of 200 quiet positions, 36.0% of
 500 draw-three deals won; 34.6% with 48 samples, before a choice that got furthest replaced
 greedy's move where none was won; 16 samples won 27 of the first 100 deals, 48 won 43)."""
+
+FAIR_RACE = Race()
+"""How the samples of a turn are raced (``judgement.commitments.Race``) unless told otherwise."""
 
 FAIR_NODE_LIMIT = 5_000
 """Positions the solver may search per sample and choice unless told otherwise."""
@@ -151,9 +155,13 @@ class FairPlay:
         time_limit: float | None = None,
         seed: int = 0,
         knows_stock: bool = False,
+        race: Race | None = FAIR_RACE,
     ) -> None:
         self.samples, self.seed, self.limits = check_sampling(samples, seed, node_limit, time_limit)
         self.knows_stock = check_knows_stock(knows_stock)
+        if race is not None and not isinstance(race, Race):
+            raise ValueError(f"race must be a Race or None, not {race!r}")
+        self.race = race
         self._start: Position | None = None
         self._played: tuple[Move, ...] = ()
         self._walker: Position | None = None
@@ -164,9 +172,10 @@ class FairPlay:
         self._endgame_undecided: tuple[Move, ...] | None = None  # the history where the solver left it open
 
     @property
-    def settings(self) -> tuple[int, int, Limit, bool]:
-        """``(samples, seed, (seconds, positions), knows_stock)``: what its choices depend on."""
-        return self.samples, self.seed, self.limits, self.knows_stock
+    def settings(self) -> tuple[int, int, Limit, bool, Race | None]:
+        """``(samples, seed, (seconds, positions), knows_stock, race)``: what its choices
+        depend on."""
+        return self.samples, self.seed, self.limits, self.knows_stock, self.race
 
     def choose(self, start: Position, history: Sequence[Move], known: Iterable[int] = ()) -> FairChoice:
         """The choice at the position ``history`` leads to from ``start``; ``known``: cards
@@ -210,9 +219,16 @@ class FairPlay:
             return _greedy(position, history, fresh, why)
         seen = as_seen(position, known)
         turn_seed = random.Random(f"{self.seed}/{seen!r}").getrandbits(_SEED_BITS)
-        judged = commitment_chances(position, known, choices, self.samples, turn_seed, self.limits)
+        judged = commitment_chances(position, known, choices, self.samples, turn_seed, self.limits, self.race)
+        # The commitments a race kept were judged on the most samples; only theirs compare.
         furthest = min(
-            range(len(choices)), key=lambda i: (-judged.reach[i], -judged.won[i], len(choices[i].setup))
+            range(len(choices)),
+            key=lambda i: (
+                -judged.chances[i].samples,
+                -judged.reach[i],
+                -judged.won[i],
+                len(choices[i].setup),
+            ),
         )
         best, chance = furthest, judged.chances[furthest]
         if not judged.won[furthest] and judged.undecided[furthest]:
@@ -224,13 +240,16 @@ class FairPlay:
                 None if seconds is None else seconds * DEEPER,
                 None if nodes is None else nodes * DEEPER,
             )
-            again = commitment_chances(position, known, choices, self.samples, turn_seed, deeper)
-            winner = min(range(len(choices)), key=lambda i: (-again.won[i], len(choices[i].setup)))
+            again = commitment_chances(position, known, choices, self.samples, turn_seed, deeper, self.race)
+            winner = min(
+                range(len(choices)),
+                key=lambda i: (-again.chances[i].samples, -again.won[i], len(choices[i].setup)),
+            )
             if again.won[winner]:
                 best, chance = winner, again.chances[winner]
         elif not judged.won[furthest]:
             return FairChoice(
-                None, (), f"all {self.samples} ways the hidden cards may lie are lost after every move"
+                None, (), f"all {chance.samples} ways the hidden cards may lie are lost after every move"
             )
         line = choices[best].line
         return FairChoice(line[0], line, _commitment_words(position, choices[best], known), chance)
@@ -289,7 +308,9 @@ class FairPlay:
         seconds, nodes = self.limits
         return (
             f"FairPlay(samples={self.samples}, node_limit={nodes}, time_limit={seconds}, seed={self.seed}"
-            + (", knows_stock=True)" if self.knows_stock else ")")
+            + (", knows_stock=True" if self.knows_stock else "")
+            + ("" if self.race == FAIR_RACE else f", race={self.race!r}")
+            + ")"
         )
 
 

@@ -20,10 +20,11 @@ True
 from __future__ import annotations
 
 from ..aids.plan import Plan
-from ..judgement.fair_play import DEEPER, FAIR_NODE_LIMIT, FAIR_SAMPLES, QUIET_MOVES, FairPlay
+from ..judgement.commitments import Race
+from ..judgement.fair_play import DEEPER, FAIR_NODE_LIMIT, FAIR_RACE, FAIR_SAMPLES, QUIET_MOVES, FairPlay
 from .view import Choice, GameView
 
-__all__ = ["DEEPER", "FAIR_NODE_LIMIT", "FAIR_SAMPLES", "QUIET_MOVES", "FairStrategy"]
+__all__ = ["DEEPER", "FAIR_NODE_LIMIT", "FAIR_RACE", "FAIR_SAMPLES", "QUIET_MOVES", "FairStrategy", "Race"]
 
 
 class FairStrategy:
@@ -35,6 +36,10 @@ class FairStrategy:
     ``judgement.chances.SAMPLE_NODE_LIMIT``. The samples of a turn are drawn from ``seed`` and
     what the player sees, so with no time limit it plays the same moves on every machine,
     and the same moves in two games that show the player the same thing.
+
+    ``race``: when a turn stops judging commitments on more samples (``Race``: those the
+    samples so far show behind are dropped, and it stops when one is left or the rest are
+    alike); None judges every commitment on every sample.
 
     ``knows_stock=True`` plays the known-stock model of the published figures: the stock
     and the waste are known in order from the deal, and only the face-down tableau cards are
@@ -55,12 +60,14 @@ class FairStrategy:
         time_limit: float | None = None,
         seed: int = 0,
         knows_stock: bool = False,
+        race: Race | None = FAIR_RACE,
     ) -> None:
-        self._play = FairPlay(samples, node_limit, time_limit, seed, knows_stock)
-        self.samples, self.seed, self.knows_stock = (
+        self._play = FairPlay(samples, node_limit, time_limit, seed, knows_stock, race)
+        self.samples, self.seed, self.knows_stock, self.race = (
             self._play.samples,
             self._play.seed,
             self._play.knows_stock,
+            self._play.race,
         )
         self.time_limit, self.node_limit = self._play.limits
         self.why_resigned: str | None = None
@@ -86,12 +93,14 @@ class FairStrategy:
         # Only the settings travel to worker processes; a run's state stays with its run.
         return FairStrategy, self._settings()
 
-    def _settings(self) -> tuple[int, int | None, float | None, int, bool]:
-        return self.samples, self.node_limit, self.time_limit, self.seed, self.knows_stock
+    def _settings(self) -> tuple[int, int | None, float | None, int, bool, Race | None]:
+        return self.samples, self.node_limit, self.time_limit, self.seed, self.knows_stock, self.race
 
     def __repr__(self) -> str:
         return (
             f"FairStrategy(samples={self.samples}, node_limit={self.node_limit}, "
             f"time_limit={self.time_limit}, seed={self.seed}"
-            + (", knows_stock=True)" if self.knows_stock else ")")
+            + (", knows_stock=True" if self.knows_stock else "")
+            + ("" if self.race == FAIR_RACE else f", race={self.race!r}")
+            + ")"
         )

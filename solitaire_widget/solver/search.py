@@ -201,20 +201,28 @@ def _decide(
 
 
 def search(
-    position: Position, seconds: float | None, nodes: int | None, *, table_bits: int = native.TABLE_BITS
+    position: Position,
+    seconds: float | None,
+    nodes: int | None,
+    *,
+    table_bits: int = native.TABLE_BITS,
+    with_line: bool = True,
 ) -> tuple[Verdict, list[Move], int, int]:
     """The search itself, on ``position`` (which it may change), within checked limits:
     ``(verdict, winning line or [], positions searched, the most cards home in any position
     searched)``; ``table_bits`` caps the C search's table at ``2 ** table_bits`` slots. The
     line is not replayed: ``solve`` does that; callers that want only verdicts, many of them
-    (``chances``), call this. The most cards home tell how far a search stopped by its limits
-    got (``chances`` values undecided samples by it)."""
+    (``chances``), call this, and those that need no line pass ``with_line=False`` (the
+    line is then ``[]``: making it into moves costs more than many short searches). The most
+    cards home tell how far a search stopped by its limits got (``chances`` values undecided
+    samples by it)."""
     found = native.search(
         position,
         time_limit=seconds,
         node_limit=nodes,
         foundation_split=foundation_split(position),
         table_bits=table_bits,
+        with_line=with_line,
     )
     if found is not None:
         return found
@@ -225,7 +233,7 @@ def search(
         return "unknown", [], depth_first.nodes, depth_first.most_home
     if line is None:
         return "unwinnable", [], depth_first.nodes, depth_first.most_home
-    return "winnable", line, depth_first.nodes, depth_first.most_home
+    return "winnable", line if with_line else [], depth_first.nodes, depth_first.most_home
 
 
 def _check_line(position: Position, line: Sequence[Move]) -> None:

@@ -3,6 +3,8 @@ card, the set-ups that lead to them, and how they fare over samples of the unsee
 
 from __future__ import annotations
 
+from collections import deque
+
 import pytest
 from engine_helpers import played, twin_games
 from solver_paths import native_or_skip
@@ -10,7 +12,13 @@ from solver_paths import native_or_skip
 import solitaire_widget as sw
 from solitaire_widget.engine import Position
 from solitaire_widget.engine.cards import parse_card
-from solitaire_widget.judgement.commitments import commitment_chances, commitments, is_quiet
+from solitaire_widget.judgement.commitments import (
+    QUIET_POSITIONS,
+    Race,
+    commitment_chances,
+    commitments,
+    is_quiet,
+)
 from solitaire_widget.solver.search import Limit
 
 DECKS = [
@@ -159,3 +167,93 @@ def test_the_c_and_the_python_search_judge_commitments_alike(monkeypatch):
     in_c = judged(game, 0)
     monkeypatch.setenv("SOLITAIRE_WIDGET_NATIVE", "0")
     assert judged(game, 0) == in_c
+
+
+def what_it_does(position: Position, line: tuple[sw.Move, ...]) -> tuple[object, ...]:
+    """The card a line's last move moves (None from the stock), from what kind of pile,
+    and onto what: two commitments that do the same are one choice."""
+    walker = position.copy()
+    for move in line[:-1]:
+        walker.push(move)
+    move = line[-1]
+    cards = walker.cards(move.source)
+    card = cards[-move.count] if cards and move.source != "stock" else None
+    onto = walker.cards(move.target) or ("empty",)
+    target = "home" if move.target.startswith("foundation/") else onto[-1]
+    return (move.source if move.source in ("stock", "waste") else "tableau", card, target)
+
+
+def every_quiet_position(position: Position, known: set[int]) -> tuple[set[tuple[object, ...]], int]:
+    """The choices a plain walk finds, turning the talon as any other quiet move, and how
+    many positions it met: what the walk with the talon apart must find."""
+    found: set[tuple[object, ...]] = set()
+    seen = {position.key()}
+    lines: deque[tuple[sw.Move, ...]] = deque([()])
+    while lines and len(seen) <= 4 * QUIET_POSITIONS:
+        line = lines.popleft()
+        walker = position.copy()
+        for move in line:
+            walker.push(move)
+        for move in walker.legal_moves():
+            if not is_quiet(walker, move, known):
+                found.add(what_it_does(position, (*line, move)))
+                continue
+            walker.push(move)
+            if walker.key() not in seen:
+                seen.add(walker.key())
+                lines.append((*line, move))
+            walker.pop()
+    return found, len(seen)
+
+
+@pytest.mark.parametrize(("name", "options"), [DECKS[0], DECKS[1], DECKS[3]])
+def test_walking_the_talon_apart_finds_the_choices_of_walking_every_quiet_position(name, options):
+    compared = 0
+    for seed, moves in ALONG:
+        game = played(name, seed, moves, **options)
+        position = game.position
+        for known in (seen(game), seen(game) | set(position.stock) | set(position.waste)):
+            plain, met = every_quiet_position(position, known)
+            if met > QUIET_POSITIONS:
+                continue  # the walk with the talon apart may stop short: nothing to compare
+            walked = {what_it_does(position, each.line) for each in commitments(position, known)}
+            assert walked == plain
+            compared += 1
+    assert compared >= 10
+
+
+def test_a_race_drops_what_falls_behind_and_stops_when_one_is_left_or_the_rest_are_alike():
+    race = Race(least=4, every=2, spread=2.0, alike=1.0)
+    ahead, behind, level = [52, 40, 52, 52], [0, 2, 1, 0], [52, 40, 52, 51]
+    assert race.survivors([0, 1, 2], [ahead, behind, level]) == [0, 2]
+    assert race.survivors([0, 1], [ahead[:3], behind[:3]]) == [0, 1]  # before ``least`` samples
+    assert race.survivors([0, 1], [ahead + [52], behind + [0]]) == [0, 1]  # not due: 5 is not a multiple of 2
+    assert race.settled([0], [ahead, behind])
+    assert not race.settled([0, 1], [[0, 0, 0, 0], [0, 0, 0, 0]])  # all lost: resigning asks for them all
+    assert not race.settled([0, 1], [ahead, [52, 10, 52, 52]])  # one sample apart by 30 cards: not alike yet
+    assert race.settled([0, 1], [[52] * 4, [52] * 4])
+
+
+def test_a_raced_judging_stops_early_on_a_clear_choice_and_counts_the_samples_of_each():
+    game = played("klondike", 5, 30, draw=3, deal_to_waste=False)
+    position, known = game.position, seen(game)
+    choices = commitments(position, known)
+    assert len(choices) > 1
+    limits = Limit(nodes=1_500)
+    whole = commitment_chances(position, known, choices, 64, 5, limits)
+    raced = commitment_chances(position, known, choices, 64, 5, limits, Race())
+    assert {chance.samples for chance in whole.chances} == {64}
+    samples = [chance.samples for chance in raced.chances]
+    assert max(samples) < 64 and min(samples) >= Race().least  # stopped early; none dropped before least
+    kept = [index for index, count in enumerate(samples) if count == max(samples)]
+    best = max(range(len(choices)), key=lambda index: (whole.reach[index], whole.won[index]))
+    assert best in kept
+
+
+@pytest.mark.parametrize(
+    ("field", "value"),
+    [("least", 1), ("least", 2.5), ("every", 0), ("every", True), ("spread", -1.0), ("alike", float("inf"))],
+)
+def test_a_race_out_of_range_is_refused_naming_the_field(field, value):
+    with pytest.raises(ValueError, match=field):
+        Race(**{field: value})

@@ -271,6 +271,7 @@ def search(
     foundation_split: int,
     table_bits: int = TABLE_BITS,
     restart_nodes: int = RESTART_NODES,
+    with_line: bool = True,
 ) -> tuple[Literal["winnable", "unwinnable", "unknown"], list[Move], int, int] | None:
     """Search ``position`` as ``depth_first.py`` does: ``(verdict, winning line or [], nodes,
     the most cards home in any position searched)``, or None when the accelerator is off or
@@ -279,7 +280,9 @@ def search(
     visited table at ``2 ** table_bits`` slots (three quarters of them used before it is
     cleared); ``restart_nodes`` is the first run's share of positions before the search
     starts again in a random order (0: it never does; ``restarts.RESTART_NODES``, the Python
-    search's share with a node limit, so that both search the same positions). An interrupt
+    search's share with a node limit, so that both search the same positions). Without
+    ``with_line`` the winning line is not made into moves (``[]``): the callers that ask
+    thousands of searches for verdicts alone save that time. An interrupt
     (``KeyboardInterrupt``) while it runs stops the C search within a few thousand positions
     and is raised again. A request the C code refuses raises ``ValueError``, and running out
     of memory ``MemoryError`` (the words of ``_FAILURES``)."""
@@ -308,7 +311,7 @@ def search(
             )
             raise kind(words)
         piles = position.pile_ids
-        raw = bytes(result.line[: 3 * result.line_len]) if result.line_len else b""
+        raw = bytes(result.line[: 3 * result.line_len]) if result.line_len and with_line else b""
         line = [Move(piles[raw[i]], piles[raw[i + 1]], raw[i + 2]) for i in range(0, len(raw), 3)]
         return _VERDICTS[verdict], line, result.nodes, result.most_home
     finally:
