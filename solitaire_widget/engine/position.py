@@ -390,18 +390,6 @@ class Position:
             stale.clear()
         return heads
 
-    def waste_card_moves(self, card: int) -> list[Move]:
-        """The moves ``card`` would have here from the top of the waste, in ``legal_moves``'
-        order: what drawing to it would offer, with the tableau and foundations as they are."""
-        table, rules = self._table, self._rules
-        moves = [table.waste_to_foundation[index] for index in self.foundation_takers().get(card, ())]
-        onto, fills = rules.parents["waste"][card], rules.fills_empty["waste"][card]
-        singles = table.single_to_tableau["waste"]
-        moves += [
-            singles[index] for index, pile in enumerate(self._up) if (pile[-1] in onto if pile else fills)
-        ]
-        return moves
-
     def cards_to_come(self) -> Iterator[int]:
         """Cards that will show on top of the waste as the stock is gone through, with the
         redeals left (one more full pass shows all a pass can, since nothing is played)."""

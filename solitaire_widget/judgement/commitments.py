@@ -32,13 +32,13 @@ from __future__ import annotations
 import math
 import statistics
 from collections import deque
-from collections.abc import Callable, Collection, Sequence
+from collections.abc import Callable, Collection, Iterator, Sequence
 from dataclasses import dataclass
 
 from ..engine import Move, Position
 from ..engine.cards import DECK
 from ..engine.knowledge import Hidden
-from ..solver.search import Limit, search
+from ..solver.search import Limit, Verdict, search
 from .chances import MAX_SAMPLES, Chance
 from .heuristic import tableau_index
 
@@ -163,7 +163,7 @@ def commitments(position: Position, known: Collection[int]) -> list[Commitment]:
                     seen.add(key)
                     setups.append((*setup, move))
         for turned, card in turns:
-            for move in walker.waste_card_moves(card):
+            for move in _waste_card_moves(walker, card):
                 offer((*setup, *turned), move, _choice(walker, move, card))
     return sorted(found.values(), key=lambda choice: len(choice.setup))
 
@@ -204,6 +204,20 @@ def _talon_turns(
     return turns
 
 
+def _waste_card_moves(position: Position, card: int) -> list[Move]:
+    """The moves ``card`` would have from the top of the waste, the tableau and the
+    foundations as they are (in ``legal_moves``' order): what turning the talon to it offers."""
+    rules = position.rules
+    moves = [Move("waste", f"foundation/{index}") for index in position.foundation_takers().get(card, ())]
+    onto, fills = rules.parents["waste"][card], rules.fills_empty["waste"][card]
+    moves += [
+        Move("waste", f"tableau/{index}")
+        for index, pile in enumerate(position.up)
+        if (pile[-1] in onto if pile else fills)
+    ]
+    return moves
+
+
 def _choice(position: Position, move: Move, card: int | None = None) -> tuple[object, ...]:
     """What a commitment does, whatever the quiet moves before it: the card moved (``card``,
     for a card the talon's turns bring to the waste's top), the kind of place it leaves and
@@ -239,51 +253,51 @@ def commitment_chances(
     With a ``race`` (see ``Race``) the commitments the samples so far show to be behind
     are dropped as the samples come, and the judging stops when one is left or the rest
     are alike; each commitment's ``Chance`` counts the samples it was judged on."""
-    reach = [0] * len(choices)
     wins = [0] * len(choices)
     unknowns = [0] * len(choices)
-    judged = [0] * len(choices)
     values: list[list[int]] = [[] for _ in choices]
     running = list(range(len(choices)))
-    seconds, nodes = limits
     for number, sample in enumerate(Hidden(position, known).samples(samples, seed)):
-        bit = 1 << number
-        verdict, line, _, _ = search(sample.copy(), seconds, nodes)
-        if verdict == "unknown":
-            seconds_each = None if seconds is None else seconds / UNDECIDED_SHARE
-            nodes_each = None if nodes is None else max(1, nodes // UNDECIDED_SHARE)
-        else:
-            seconds_each, nodes_each = seconds, nodes
-        first = _first_commitment(sample, line, known) if verdict == "winnable" else None
-        for index in running:
-            judged[index] += 1
-            if verdict == "unwinnable":
-                values[index].append(0)
-                continue
-            child = sample.copy()
-            for move in choices[index].line:
-                child.push(move)
-            if first is not None and child.key() == first:
-                found, home = "winnable", _ALL_HOME
-            else:
-                found, _, _, home = search(child, seconds_each, nodes_each, with_line=False)
-            value = _ALL_HOME if found == "winnable" else home if found == "unknown" else 0
+        for index, found, value in _judge_sample(sample, known, choices, running, limits):
             values[index].append(value)
-            reach[index] += value
-            if found == "winnable":
-                wins[index] |= bit
-            elif found == "unknown":
-                unknowns[index] |= bit
+            wins[index] |= (found == "winnable") << number
+            unknowns[index] |= (found == "unknown") << number
         if race is not None:
             running = race.survivors(running, values)
             if race.settled(running, values):
                 break
     return CommitmentChances(
-        tuple(reach),
+        tuple(map(sum, values)),
         tuple(
-            Chance(won, unknown, count) for won, unknown, count in zip(wins, unknowns, judged, strict=True)
+            Chance(won, unknown, len(judged))
+            for won, unknown, judged in zip(wins, unknowns, values, strict=True)
         ),
     )
+
+
+def _judge_sample(
+    sample: Position, known: Collection[int], choices: Sequence[Commitment], running: list[int], limits: Limit
+) -> Iterator[tuple[int, Verdict, int]]:
+    """For each commitment of ``choices`` still ``running``: its index, the verdict on
+    ``sample`` after it and the value (see ``commitment_chances``)."""
+    seconds, nodes = limits
+    verdict, line, _, _ = search(sample.copy(), seconds, nodes)
+    if verdict == "unwinnable":
+        yield from ((index, verdict, 0) for index in running)
+        return
+    if verdict == "unknown":
+        seconds = None if seconds is None else seconds / UNDECIDED_SHARE
+        nodes = None if nodes is None else max(1, nodes // UNDECIDED_SHARE)
+    first = _first_commitment(sample, line, known) if verdict == "winnable" else None
+    for index in running:
+        child = sample.copy()
+        for move in choices[index].line:
+            child.push(move)
+        if first is not None and child.key() == first:
+            yield index, "winnable", _ALL_HOME
+            continue
+        found, _, _, home = search(child, seconds, nodes, with_line=False)
+        yield index, found, _ALL_HOME if found == "winnable" else home if found == "unknown" else 0
 
 
 @dataclass(frozen=True)

@@ -173,28 +173,3 @@ def test_any_pushes_popped_in_reverse_order_give_back_the_position(name, seed, p
         p.pop()
         assert p.key() == keys.pop()
     assert p == start and p.legal_moves() == start.legal_moves()
-
-
-@pytest.mark.parametrize(("name", "options"), OPTION_SETS)
-def test_a_cards_waste_moves_are_the_moves_it_has_once_turned_to_the_top_of_the_waste(name, options):
-    compared = 0
-    for seed in range(4):
-        position = sw.Game.new(name, seed, **options).position
-        walk(position, 10 * seed)
-        # Turn the talon card by card: at each stand, the top's moves are those of the
-        # waste card as the position before the turn saw it coming.
-        for _ in range(12):
-            before = position.copy()
-            turns = [move for move in position.legal_moves() if move.target in ("stock", "waste")]
-            if not turns:
-                break
-            position.push(turns[0])
-            if not position.waste:
-                continue
-            from_waste = [move for move in position.legal_moves() if move.source == "waste"]
-            talon_moves = [move for move in from_waste if move.target in ("stock", "waste")]
-            expected = [move for move in from_waste if move not in talon_moves]
-            assert before.waste_card_moves(position.waste[-1]) == expected
-            assert position.waste_card_moves(position.waste[-1]) == expected
-            compared += bool(expected)
-    assert compared >= 2

@@ -19,6 +19,7 @@ from solitaire_widget.judgement.commitments import (
     commitments,
     is_quiet,
 )
+from solitaire_widget.judgement.commitments import _waste_card_moves as waste_card_moves
 from solitaire_widget.solver.search import Limit
 
 DECKS = [
@@ -257,3 +258,27 @@ def test_a_raced_judging_stops_early_on_a_clear_choice_and_counts_the_samples_of
 def test_a_race_out_of_range_is_refused_naming_the_field(field, value):
     with pytest.raises(ValueError, match=field):
         Race(**{field: value})
+
+
+@pytest.mark.parametrize(("name", "options"), [DECKS[0], DECKS[1], DECKS[3], DECKS[4]])
+def test_a_cards_waste_moves_are_the_moves_it_has_once_turned_to_the_top_of_the_waste(name, options):
+    compared = 0
+    for seed in range(4):
+        position = played(name, seed, 10 * seed, **options).position
+        # Turn the talon card by card: at each stand, the top's moves are those of the
+        # waste card as the position before the turn saw it coming.
+        for _ in range(12):
+            before = position.copy()
+            turns = [move for move in position.legal_moves() if move.target in ("stock", "waste")]
+            if not turns:
+                break
+            position.push(turns[0])
+            if not position.waste:
+                continue
+            from_waste = [move for move in position.legal_moves() if move.source == "waste"]
+            talon_moves = [move for move in from_waste if move.target in ("stock", "waste")]
+            expected = [move for move in from_waste if move not in talon_moves]
+            assert waste_card_moves(before, position.waste[-1]) == expected
+            assert waste_card_moves(position, position.waste[-1]) == expected
+            compared += bool(expected)
+    assert compared >= 2

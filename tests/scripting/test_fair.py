@@ -12,7 +12,7 @@ import solitaire_widget as sw
 from solitaire_widget.engine.knowledge import Hidden, known_along, shown
 from solitaire_widget.judgement import fair_play as fair_module
 from solitaire_widget.judgement.chances import Chance
-from solitaire_widget.judgement.commitments import Commitment, CommitmentChances
+from solitaire_widget.judgement.commitments import Commitment, CommitmentChances, Race
 from solitaire_widget.judgement.fair_play import FairPlay, _scouting_move
 from solitaire_widget.scripting import strategies
 from solitaire_widget.scripting.fair import FairStrategy
@@ -127,6 +127,10 @@ def test_the_fair_strategy_pickles_with_its_settings_and_without_a_run():
     knowing = pickle.loads(pickle.dumps(FairStrategy(samples=8, knows_stock=True).for_run()))
     assert knowing.knows_stock and repr(knowing).endswith("seed=0, knows_stock=True)")
     assert knowing.for_run().knows_stock
+    unraced = pickle.loads(pickle.dumps(FairStrategy(samples=8, race=None).for_run()))
+    assert unraced.race is None and repr(unraced).endswith("seed=0, race=None)")
+    raced = FairStrategy(race=Race(least=8))
+    assert pickle.loads(pickle.dumps(raced)).for_run().race == Race(least=8)
 
 
 def test_knowing_the_stock_it_does_not_turn_the_stock_first_and_samples_only_the_tableau(monkeypatch):
@@ -163,6 +167,8 @@ def test_the_fair_strategy_is_built_in():
         ({"seed": 2**53}, "seed"),
         ({"samples": 10_001}, "samples"),
         ({"knows_stock": "yes"}, "knows_stock"),
+        ({"race": "fast"}, "race"),
+        ({"race": (16, 8, 2.0, 0.5)}, "race"),
     ],
 )
 def test_bad_arguments_raise_value_error_naming_them(arguments, named):
