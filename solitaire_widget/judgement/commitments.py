@@ -86,12 +86,20 @@ class Commitment:
 
 @dataclass(frozen=True)
 class CommitmentChances:
-    """How each commitment fared over the same samples: ``reach``, the cards home it gets
-    to summed over the samples (see the module docstring); ``chances``, its ``Chance``: the
-    samples won and not decided after it."""
+    """How each commitment fared over the same samples: ``values``, the cards home it gets
+    to on each sample it was judged on (see the module docstring); ``chances``, its
+    ``Chance``: the samples won and not decided after it; ``searched``, which samples needed
+    a search of its own after it (bit ``i`` for sample ``i``; a sample lost from the
+    position, or won by the commitment its winning line makes first, needs none)."""
 
-    reach: tuple[int, ...]
+    values: tuple[tuple[int, ...], ...]
     chances: tuple[Chance, ...]
+    searched: tuple[int, ...]
+
+    @property
+    def reach(self) -> tuple[int, ...]:
+        """The cards home each commitment gets to, summed over its samples."""
+        return tuple(map(sum, self.values))
 
     @property
     def won(self) -> tuple[int, ...]:
@@ -255,35 +263,39 @@ def commitment_chances(
     are alike; each commitment's ``Chance`` counts the samples it was judged on."""
     wins = [0] * len(choices)
     unknowns = [0] * len(choices)
+    searched = [0] * len(choices)
     values: list[list[int]] = [[] for _ in choices]
     running = list(range(len(choices)))
     for number, sample in enumerate(Hidden(position, known).samples(samples, seed)):
-        for index, found, value in _judge_sample(sample, known, choices, running, limits):
+        for index, found, value, own_search in _judge_sample(sample, known, choices, running, limits):
             values[index].append(value)
             wins[index] |= (found == "winnable") << number
             unknowns[index] |= (found == "unknown") << number
+            searched[index] |= own_search << number
         if race is not None:
             running = race.survivors(running, values)
             if race.settled(running, values):
                 break
     return CommitmentChances(
-        tuple(map(sum, values)),
+        tuple(map(tuple, values)),
         tuple(
             Chance(won, unknown, len(judged))
             for won, unknown, judged in zip(wins, unknowns, values, strict=True)
         ),
+        tuple(searched),
     )
 
 
 def _judge_sample(
     sample: Position, known: Collection[int], choices: Sequence[Commitment], running: list[int], limits: Limit
-) -> Iterator[tuple[int, Verdict, int]]:
+) -> Iterator[tuple[int, Verdict, int, bool]]:
     """For each commitment of ``choices`` still ``running``: its index, the verdict on
-    ``sample`` after it and the value (see ``commitment_chances``)."""
+    ``sample`` after it, the value (see ``commitment_chances``) and whether it took a
+    search of its own."""
     seconds, nodes = limits
     verdict, line, _, _ = search(sample.copy(), seconds, nodes)
     if verdict == "unwinnable":
-        yield from ((index, verdict, 0) for index in running)
+        yield from ((index, verdict, 0, False) for index in running)
         return
     if verdict == "unknown":
         seconds = None if seconds is None else seconds / UNDECIDED_SHARE
@@ -294,10 +306,10 @@ def _judge_sample(
         for move in choices[index].line:
             child.push(move)
         if first is not None and child.key() == first:
-            yield index, "winnable", _ALL_HOME
+            yield index, "winnable", _ALL_HOME, False
             continue
         found, _, _, home = search(child, seconds, nodes, with_line=False)
-        yield index, found, _ALL_HOME if found == "winnable" else home if found == "unknown" else 0
+        yield index, found, _ALL_HOME if found == "winnable" else home if found == "unknown" else 0, True
 
 
 @dataclass(frozen=True)

@@ -246,6 +246,13 @@ def test_a_raced_judging_stops_early_on_a_clear_choice_and_counts_the_samples_of
     assert {chance.samples for chance in whole.chances} == {64}
     samples = [chance.samples for chance in raced.chances]
     assert max(samples) < 64 and min(samples) >= Race().least  # stopped early; none dropped before least
+    for chance, values, searched in zip(raced.chances, raced.values, raced.searched, strict=True):
+        assert (
+            len(values) == chance.samples and searched < 1 << chance.samples
+        )  # searched only what it judged
+    assert raced.values == tuple(
+        values[: len(mine)] for values, mine in zip(whole.values, raced.values, strict=True)
+    )
     kept = [index for index, count in enumerate(samples) if count == max(samples)]
     best = max(range(len(choices)), key=lambda index: (whole.reach[index], whole.won[index]))
     assert best in kept

@@ -262,10 +262,11 @@ def test_when_no_sample_is_won_even_deeper_it_plays_the_commitment_that_got_furt
 
 def judged(reach: tuple[int, ...], won: tuple[int, ...], undecided: tuple[int, ...]) -> CommitmentChances:
     """Commitment chances over four samples with these counts (won samples first, then the
-    undecided ones)."""
+    undecided ones), each commitment's reach on the first sample."""
     return CommitmentChances(
-        reach,
+        tuple((cards, 0, 0, 0) for cards in reach),
         tuple(Chance((1 << w) - 1, ((1 << u) - 1) << w, 4) for w, u in zip(won, undecided, strict=True)),
+        (0b1111,) * len(reach),
     )
 
 
