@@ -545,3 +545,31 @@ def test_the_engine_guide_quotes_the_peers_runs() -> None:
         where = f"guide/engine.md, peers, draw {draw}, {solver}"
         check(cells[2], f"{int(source[3]) + int(source[4])} {source[2]}", where)
         check_cells(cells, source, [(3, 7), (4, 8), (5, 9), (6, 10)], where)
+
+
+# ------------------------------------------------------------------ the race and the walk
+RACE_SETTINGS = {
+    "from 8 samples, 2 standard errors": "least 8, every 8, 2 errors, alike 0.5",
+    "from 16 samples, 1.5 standard errors": "least 16, every 8, 1.5 errors, alike 0.5",
+    "from 16 samples, 2 standard errors (kept)": "least 16, every 8, 2 errors, alike 0.5 (kept)",
+    "from 24 samples, 2 standard errors": "least 24, every 8, 2 errors, alike 0.5",
+    "no race, 32 samples": "no race, 32 samples",
+    "no race, 16 samples": "no race, 16 samples",
+}
+"""The race table of docs/judgement.md: its rows by the report's (race.report.md)."""
+
+
+@pytest.mark.parametrize("label", list(RACE_SETTINGS))
+def test_the_race_table_quotes_the_race_report(label: str) -> None:
+    source = row(report_tables("race.report.md")[0], RACE_SETTINGS[label])
+    quoted = row(table_headed(page("judgement.md"), "setting", "searches, tuning"), label)
+    check_cells(quoted, source, [(1, 1), (2, 2), (3, 4), (4, 5), (5, 6)], f"judgement.md, race, {label}")
+
+
+@pytest.mark.parametrize("bound", ["500", "1,000 (kept)", "2,000", "5,000"])
+def test_the_walk_table_quotes_the_walk_report(bound: str) -> None:
+    source = row(report_tables("walk.report.md")[0], bound)
+    quoted = row(
+        table_headed(page("judgement.md"), "bound", "turns whose choices differ from a bound of 5,000"), bound
+    )
+    check_cells(quoted, source, [(1, 1), (2, 2)], f"judgement.md, walk, {bound}")

@@ -45,11 +45,12 @@ The built-in strategies:
   node limit) and replays the winning line; plays greedy when the solver cannot decide in
   time, and resigns a deal the solver proves lost. It knows every card's place, as the
   solver does.
-- ``fair``: a ``FairStrategy`` (64 samples of 5,000 positions per choice, seed 0): the
-  commitment (the next move that turns a card or plays from the talon, with its set-up)
-  with the best chance judged from what the player can see (``judgement.commitments``); see
-  ``scripting.fair``. ``FairStrategy(samples=, node_limit=, time_limit=, seed=)`` makes
-  one with other settings.
+- ``fair``: a ``FairStrategy`` (up to 64 samples of 5,000 positions per choice, raced,
+  seed 0): the commitment (the next move that turns a card or plays from the talon, with
+  its set-up) with the best chance judged from what the player can see
+  (``judgement.commitments``); see ``scripting.fair``. ``FairStrategy(samples=,
+  node_limit=, time_limit=, seed=, knows_stock=, race=)`` makes one with other settings
+  (``Race`` sets when a turn stops judging on more samples).
 
 >>> from solitaire_widget import Game
 >>> g = Game.new("klondike", seed=42)
@@ -70,7 +71,7 @@ from ..solver import SolveResult, solve
 from ..solver.search import check_limits, limits_in_words
 from ..solver.shorten import shorten
 from .checks import check_whole_number
-from .fair import FairStrategy
+from .fair import FairStrategy, Race
 from .view import Choice, GameView, Strategy
 
 __all__ = [
@@ -80,6 +81,7 @@ __all__ = [
     "FairStrategy",
     "GameView",
     "Lookahead",
+    "Race",
     "RandomStrategy",
     "SolverStrategy",
     "Strategy",
