@@ -342,27 +342,96 @@ def test_the_fair_strategy_table_quotes_the_reports(label: str) -> None:
         check(quoted[4], f"{source[7]} {source[8]}", f"judgement.md, {label}, time")
 
 
+RACED = "alike within 0.5 cards)"
+"""How the settings of the kept version end in the fair-models report."""
+
 GUIDE_FAIR = {
-    "Klondike draw 3, 500": ("klondike draw 3", 0, 0, "turns seeded by what is seen"),
-    "Klondike draw 1, 100": ("klondike draw 1", 1, 0, "a walk of 5000 quiet positions, seed 0"),
-    "Father, 100": ("father", 1, 0, "a walk of 5000 quiet positions, seed 0"),
-    "Following, 100": ("following", 1, 0, "a walk of 5000 quiet positions, seed 0"),
+    "Klondike draw 3": ("klondike draw 3", 0, "fair"),
+    "Klondike draw 3, stock known": ("klondike draw 3", 0, "fair, stock known"),
+    "Klondike draw 1": ("klondike draw 1", 2, "fair"),
+    "Klondike draw 1, stock known": ("klondike draw 1", 2, "fair, stock known"),
+    "Father": ("father", 2, "fair"),
+    "Following": ("following", 2, "fair"),
 }
-"""The rows of the fair strategy's table in the guide: the set, the report's tables for
-greedy and for the fair strategy (0: the first 500 deals, 1: the first 100), its settings."""
+"""The rows of the fair strategy's table in the guide, by the label before the deal count:
+the set, the fair-models report's table (0: seeds 0 to 999, 2: the first 500) and the
+strategy."""
+
+
+def guide_row(label: str) -> list[str] | None:
+    """The guide's row for ``label`` ("Father, 500"), or None when the guide has none."""
+    table = table_headed(page("guide/fair-judgement.md"), "deals", "greedy", "fair")
+    found = [cells for cells in table[1:] if cells[0].rsplit(", ", 1)[0] == label]
+    return found[0] if found else None
 
 
 @pytest.mark.parametrize("label", list(GUIDE_FAIR))
 def test_the_fair_judgement_guide_quotes_the_report(label: str) -> None:
-    set_name, greedy_table, fair_table, settings = GUIDE_FAIR[label]
-    reports = fair_tables("fair-commitments")
-    greedy = report_row(reports[greedy_table], set_name, "greedy")
-    fair = report_row(reports[fair_table], set_name, "fair", settings)
-    quoted = row(table_headed(page("guide/fair-judgement.md"), "deals", "greedy", "fair"), label)
+    set_name, table, strategy = GUIDE_FAIR[label]
+    reports = fair_tables("fair-models")
+    quoted = guide_row(label)
+    if quoted is None:
+        pytest.skip(f"the guide gives no row for {label}")
+    fair = report_row(reports[table], set_name, strategy, RACED)
+    greedy = report_row(reports[table], set_name, "greedy")
     where = f"guide/fair-judgement.md, {label}"
+    check(quoted[0].rsplit(", ", 1)[1], fair[3], where + ", deals")
     check(quoted[1], f"{greedy[5]} {greedy[6]}", where + ", greedy")
     check(quoted[2], f"{fair[5]} {fair[6]}", where + ", fair")
-    check(quoted[3], fair[7], where + ", time")
+    check(quoted[3], fair[9], where + ", processor time")
+
+
+MODELS = {
+    ("Klondike draw 3", "greedy"): ("klondike draw 3", 0, "greedy", ""),
+    ("Klondike draw 3", "fair, stock unseen until drawn"): ("klondike draw 3", 0, "fair", RACED),
+    ("Klondike draw 3", "fair, stock known"): ("klondike draw 3", 0, "fair, stock known", RACED),
+    ("Klondike draw 1", "greedy"): ("klondike draw 1", 2, "greedy", ""),
+    ("Klondike draw 1", "fair, stock unseen until drawn"): ("klondike draw 1", 2, "fair", RACED),
+    ("Klondike draw 1", "fair, stock known"): ("klondike draw 1", 2, "fair, stock known", RACED),
+    ("Father", "greedy"): ("father", 2, "greedy", ""),
+    ("Father", "fair, stock unseen until drawn"): ("father", 2, "fair", RACED),
+    ("Following", "greedy"): ("following", 2, "greedy", ""),
+    ("Following", "fair, stock unseen until drawn"): ("following", 2, "fair", RACED),
+}
+"""The both-models table of docs/judgement.md: its rows by the report's table, set,
+strategy and settings."""
+
+
+@pytest.mark.parametrize("label", list(MODELS))
+def test_the_both_models_table_quotes_the_report(label: tuple[str, str]) -> None:
+    set_name, table, strategy, settings = MODELS[label]
+    table_rows = table_headed(page("judgement.md"), "set", "model", "deals")
+    quoted = [cells for cells in table_rows[1:] if tuple(cells[:2]) == label]
+    if not quoted:
+        pytest.skip(f"judgement.md gives no row for {label}")
+    source = report_row(fair_tables("fair-models")[table], set_name, strategy, settings)
+    columns = [(2, 3), (3, 4), (4, 5), (5, 6), (6, 9)]
+    check_cells(quoted[0], source, columns, f"judgement.md, both models, {label}")
+
+
+TECHNIQUES = {
+    "before: every commitment on all 64 samples, the talon's turns walked as positions (bound 5,000)": (
+        "a walk of 5000 quiet positions, seed 0, turns seeded by what is seen"
+    ),
+    "the talon walked apart (bound 1,000), searches without lines, short searches in this thread": (
+        "every commitment on every sample"
+    ),
+    "the same and the race (kept)": RACED,
+}
+"""The technique table of docs/judgement.md: its rows by the end of the report's settings
+(the report's table of the first 50 deals, the stock known)."""
+
+
+@pytest.mark.parametrize("label", list(TECHNIQUES))
+def test_the_technique_table_quotes_the_report(label: str) -> None:
+    source = report_row(
+        fair_tables("fair-models")[4], "klondike draw 3", "fair, stock known", TECHNIQUES[label]
+    )
+    quoted = row(
+        table_headed(page("judgement.md"), "version (Klondike draw three, the stock known, seeds 0–49)"),
+        label,
+    )
+    check_cells(quoted, source, [(1, 3), (2, 4), (3, 9)], f"judgement.md, techniques, {label}")
 
 
 TRIAL = (
