@@ -101,8 +101,8 @@ def choice(turn: Turn, race: Race | None, cap: int) -> tuple[int, int]:
         for index in running:
             values[index].append(turn["values"][index][sample])
         if race is not None:
-            running = race.survivors(running, values)
-            if race.settled(running, values):
+            running, settled = race.after_sample(running, values)
+            if settled:
                 break
 
     def wins(index: int) -> int:

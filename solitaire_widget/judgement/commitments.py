@@ -60,8 +60,9 @@ only beyond it are left out). Quiet moves combine freely (runs moved, cards take
 a foundation), so the walk grows fast. Walking every turn of the talon as a position of its
 own, a bound of 200 cut the walk short at 43 turns of 109 on four played draw-three deals
 and 5,000 at 13 (the fair strategy won 36.0% of 500 draw-three deals with 200, 42.6% with
-5,000). With the talon apart, 1,000 finds every choice that 5,000 finds at all 105 turns of
-four played draw-three deals, in a quarter of the time."""
+5,000). With the talon apart, 1,000 found every choice that 5,000 finds at all 105 turns of
+four played draw-three deals (seeds 0 to 3), in a quarter of the time; at the 141 turns of
+seeds 1,000 to 1,003 it left out a choice at 3, and 2,000 at none (``benchmarks/walk.py``)."""
 
 UNDECIDED_SHARE = 4
 """After a sample the solver could not decide from the position, each commitment is searched
@@ -273,8 +274,8 @@ def commitment_chances(
             unknowns[index] |= (found == "unknown") << number
             searched[index] |= own_search << number
         if race is not None:
-            running = race.survivors(running, values)
-            if race.settled(running, values):
+            running, settled = race.after_sample(running, values)
+            if settled:
                 break
     return CommitmentChances(
         tuple(map(tuple, values)),
@@ -337,33 +338,19 @@ class Race:
             if isinstance(value, bool) or not isinstance(value, int | float) or not 0 <= value < math.inf:
                 raise ValueError(f"{name} must be a number from 0 up, not {value!r}")
 
-    def _due(self, values: list[list[int]], running: list[int]) -> int:
+    def after_sample(self, running: list[int], values: list[list[int]]) -> tuple[list[int], bool]:
+        """The commitments still in the race after the samples ``values`` holds, and whether
+        the race is over: one commitment left, or those left alike. Neither changes before
+        ``least`` samples or between every ``every``, and the race is not over while every
+        sample so far is lost after every commitment (resigning asks for them all)."""
         judged = len(values[running[0]])
-        return judged if judged >= self.least and judged % self.every == 0 else 0
-
-    def survivors(self, running: list[int], values: list[list[int]]) -> list[int]:
-        """The commitments still in the race after the samples ``values`` holds."""
-        if len(running) < 2 or not self._due(values, running):
-            return running
+        if judged < self.least or judged % self.every:
+            return running, False
         leader = max(running, key=lambda index: sum(values[index]))
-        return [
-            index
-            for index in running
-            if index == leader or self._bounds(values[leader], values[index])[0] <= 0
-        ]
-
-    def settled(self, running: list[int], values: list[list[int]]) -> bool:
-        """Whether the race is over: one commitment left, or those left alike; not before
-        ``least`` samples, nor while every sample so far is lost after every commitment
-        (resigning asks for them all)."""
-        if not self._due(values, running):
-            return False
-        leader = max(running, key=lambda index: sum(values[index]))
-        return any(values[leader]) and all(
-            max(map(abs, self._bounds(values[leader], values[index]))) < self.alike
-            for index in running
-            if index != leader
-        )
+        bounds = {index: self._bounds(values[leader], values[index]) for index in running if index != leader}
+        kept = [index for index in running if index == leader or bounds[index][0] <= 0]
+        alike = all(max(map(abs, bounds[index])) < self.alike for index in kept if index != leader)
+        return kept, any(values[leader]) and alike
 
     def _bounds(self, leader: list[int], other: list[int]) -> tuple[float, float]:
         """The bounds of ``other``'s mean shortfall behind ``leader`` over the same samples:

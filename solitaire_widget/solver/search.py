@@ -213,7 +213,7 @@ def search(
     searched)``; ``table_bits`` caps the C search's table at ``2 ** table_bits`` slots. The
     line is not replayed: ``solve`` does that; callers that want only verdicts, many of them
     (``chances``), call this, and those that need no line pass ``with_line=False`` (the
-    line is then ``[]``: making it into moves costs more than many short searches). The most
+    line is then ``[]``, not made into moves for nothing). The most
     cards home tell how far a search stopped by its limits got (``chances`` values undecided
     samples by it)."""
     found = native.search(

@@ -226,13 +226,20 @@ def test_walking_the_talon_apart_finds_the_choices_of_walking_every_quiet_positi
 def test_a_race_drops_what_falls_behind_and_stops_when_one_is_left_or_the_rest_are_alike():
     race = Race(least=4, every=2, spread=2.0, alike=1.0)
     ahead, behind, level = [52, 40, 52, 52], [0, 2, 1, 0], [52, 40, 52, 51]
-    assert race.survivors([0, 1, 2], [ahead, behind, level]) == [0, 2]
-    assert race.survivors([0, 1], [ahead[:3], behind[:3]]) == [0, 1]  # before ``least`` samples
-    assert race.survivors([0, 1], [ahead + [52], behind + [0]]) == [0, 1]  # not due: 5 is not a multiple of 2
-    assert race.settled([0], [ahead, behind])
-    assert not race.settled([0, 1], [[0, 0, 0, 0], [0, 0, 0, 0]])  # all lost: resigning asks for them all
-    assert not race.settled([0, 1], [ahead, [52, 10, 52, 52]])  # one sample apart by 30 cards: not alike yet
-    assert race.settled([0, 1], [[52] * 4, [52] * 4])
+    assert race.after_sample([0, 1, 2], [ahead, behind, level])[0] == [0, 2]
+    assert race.after_sample([0, 1], [ahead[:3], behind[:3]]) == ([0, 1], False)  # before ``least`` samples
+    assert race.after_sample([0, 1], [ahead + [52], behind + [0]]) == (
+        [0, 1],
+        False,
+    )  # 5 is not a multiple of 2
+    assert race.after_sample([0], [ahead, behind])[1]
+    assert not race.after_sample([0, 1], [[0, 0, 0, 0], [0, 0, 0, 0]])[
+        1
+    ]  # all lost: resigning asks for them all
+    assert not race.after_sample([0, 1], [ahead, [52, 10, 52, 52]])[
+        1
+    ]  # one sample apart by 30 cards: not alike yet
+    assert race.after_sample([0, 1], [[52] * 4, [52] * 4])[1]
 
 
 def test_a_raced_judging_stops_early_on_a_clear_choice_and_counts_the_samples_of_each():
