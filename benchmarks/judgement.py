@@ -1,8 +1,8 @@
 """Fair judgement's speed: the fair hint per position of played Klondike games, and the analysis
 of a whole 150-move game on every core.
 
-(a) The fair hint (``g.hint(fair=True)``, its defaults: the fair strategy's choice on 64
-samples, each sample and commitment searched within ``FAIR_NODE_LIMIT`` positions; asked afresh
+(a) The fair hint (``g.hint(fair=True)``, its defaults: the fair strategy's choice on up to
+256 samples, each sample and commitment searched within ``FAIR_NODE_LIMIT`` positions; asked afresh
 at every position, so never the next move of a line already found) at positions of played
 Klondike games, draw one and draw three (the standard deal, no card to the waste). Each game is
 played from its deal by the greedy strategy, with a random legal move instead one time in four

@@ -3,8 +3,8 @@
 The fair strategy's choices come from a breadth-first walk over quiet moves
 (``judgement.commitments.commitments``), bounded by ``QUIET_POSITIONS`` positions with the
 talon's turns walked apart. At every turn of Klondike draw-three deals played by the fair
-strategy (its defaults, the stock known as ``benchmarks/fair.py``'s "fair, stock known"
-plays), this walks again with each bound of ``--bounds`` and prints, per bound, the turns
+strategy (the version the bound was set for: up to 64 samples of 5,000 positions, raced
+from 16, the stock known), this walks again with each bound of ``--bounds`` and prints, per bound, the turns
 whose choices differ from those of the largest bound and the mean time of a walk.
 
 Run: ``python benchmarks/walk.py [--first S] [--deals N] [--bounds B,B,...]`` (defaults:
@@ -25,6 +25,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 import solitaire_widget as sw
 from solitaire_widget.engine import Position
 from solitaire_widget.judgement import commitments, fair_play
+from solitaire_widget.judgement.commitments import Race
 
 OPTIONS = {"draw": 3, "deal_to_waste": False}
 
@@ -41,7 +42,7 @@ def turns(seeds: range) -> list[tuple[Position, set[int]]]:
     # The walk is wrapped where the strategy looks it up: this script's only way in.
     fair_play.commitments = kept  # type: ignore[assignment]
     try:
-        strategy = sw.strategies.FairStrategy(knows_stock=True)
+        strategy = sw.strategies.FairStrategy(64, 5_000, knows_stock=True, race=Race(16, 8, 2.0, 0.5))
         sw.simulate(
             "klondike",
             strategy,

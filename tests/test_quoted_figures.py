@@ -343,18 +343,20 @@ def test_the_fair_strategy_table_quotes_the_reports(label: str) -> None:
 
 
 RACED = "alike within 0.5 cards)"
-"""How the settings of the kept version end in the fair-models report."""
+"""How the settings of the version before end in the fair-models report (up to 64 samples)."""
+MORE_SAMPLES = "alike within 2 cards)"
+"""How the settings of the kept version end in the fair-models report (up to 256 samples)."""
 
 GUIDE_FAIR = {
-    "Klondike draw 3": ("klondike draw 3", 0, "fair"),
-    "Klondike draw 3, stock known": ("klondike draw 3", 0, "fair, stock known"),
-    "Klondike draw 1, stock known": ("klondike draw 1", 2, "fair, stock known"),
-    "Father": ("father", 2, "fair"),
-    "Following": ("following", 2, "fair"),
+    "Klondike draw 3": ("klondike draw 3", 0, "fair", MORE_SAMPLES),
+    "Klondike draw 3, stock known": ("klondike draw 3", 0, "fair, stock known", MORE_SAMPLES),
+    "Klondike draw 1, stock known": ("klondike draw 1", 2, "fair, stock known", RACED),
+    "Father": ("father", 2, "fair", RACED),
+    "Following": ("following", 2, "fair", RACED),
 }
 """The rows of the fair strategy's table in the guide, by the label before the deal count:
-the set, the fair-models report's table (0: seeds 0 to 999, 2: the first 500) and the
-strategy."""
+the set, the fair-models report's table (0: seeds 0 to 999, 2: the first 500), the strategy
+and the version."""
 
 
 def guide_row(label: str) -> list[str]:
@@ -367,10 +369,10 @@ def guide_row(label: str) -> list[str]:
 
 @pytest.mark.parametrize("label", list(GUIDE_FAIR))
 def test_the_fair_judgement_guide_quotes_the_report(label: str) -> None:
-    set_name, table, strategy = GUIDE_FAIR[label]
+    set_name, table, strategy, version = GUIDE_FAIR[label]
     reports = fair_tables("fair-models")
     quoted = guide_row(label)
-    fair = report_row(reports[table], set_name, strategy, RACED)
+    fair = report_row(reports[table], set_name, strategy, version)
     greedy = report_row(reports[table], set_name, "greedy")
     where = f"guide/fair-judgement.md, {label}"
     check(quoted[0].rsplit(", ", 1)[1], fair[3], where + ", deals")
@@ -379,17 +381,20 @@ def test_the_fair_judgement_guide_quotes_the_report(label: str) -> None:
     check(quoted[3], fair[9], where + ", processor time")
 
 
+BEFORE = ", version before"
 MODELS = {
     ("Klondike draw 3", "greedy"): ("klondike draw 3", 0, "greedy", ""),
-    ("Klondike draw 3", "fair, stock unseen until drawn"): ("klondike draw 3", 0, "fair", RACED),
-    ("Klondike draw 3", "fair, stock known"): ("klondike draw 3", 0, "fair, stock known", RACED),
+    ("Klondike draw 3", "fair, stock unseen until drawn"): ("klondike draw 3", 0, "fair", MORE_SAMPLES),
+    ("Klondike draw 3", "fair, stock known"): ("klondike draw 3", 0, "fair, stock known", MORE_SAMPLES),
+    ("Klondike draw 3", "fair, stock unseen until drawn" + BEFORE): ("klondike draw 3", 0, "fair", RACED),
+    ("Klondike draw 3", "fair, stock known" + BEFORE): ("klondike draw 3", 0, "fair, stock known", RACED),
     ("Klondike draw 1", "greedy"): ("klondike draw 1", 2, "greedy", ""),
-    ("Klondike draw 1", "fair, stock unseen until drawn"): ("klondike draw 1", 2, "fair", RACED),
-    ("Klondike draw 1", "fair, stock known"): ("klondike draw 1", 2, "fair, stock known", RACED),
+    ("Klondike draw 1", "fair, stock unseen until drawn" + BEFORE): ("klondike draw 1", 2, "fair", RACED),
+    ("Klondike draw 1", "fair, stock known" + BEFORE): ("klondike draw 1", 2, "fair, stock known", RACED),
     ("Father", "greedy"): ("father", 2, "greedy", ""),
-    ("Father", "fair, stock unseen until drawn"): ("father", 2, "fair", RACED),
+    ("Father", "fair, stock unseen until drawn" + BEFORE): ("father", 2, "fair", RACED),
     ("Following", "greedy"): ("following", 2, "greedy", ""),
-    ("Following", "fair, stock unseen until drawn"): ("following", 2, "fair", RACED),
+    ("Following", "fair, stock unseen until drawn" + BEFORE): ("following", 2, "fair", RACED),
 }
 """The both-models table of docs/judgement.md: its rows by the report's table, set,
 strategy and settings."""
@@ -413,7 +418,8 @@ TECHNIQUES = {
     "the talon walked apart (bound 1,000), searches without lines, short searches in this thread": (
         "every commitment on every sample"
     ),
-    "the same and the race (kept)": RACED,
+    "the same and the race": RACED,
+    "up to 256 samples of 1,000 positions, raced from 32 (kept)": MORE_SAMPLES,
 }
 """The technique table of docs/judgement.md: its rows by the end of the report's settings
 (the report's table of the first 50 deals, the stock known)."""
@@ -617,7 +623,9 @@ def test_the_engine_guide_quotes_the_peers_runs() -> None:
 RACE_SETTINGS = {
     "from 8 samples, 2 standard errors": "least 8, every 8, 2 errors, alike 0.5",
     "from 16 samples, 1.5 standard errors": "least 16, every 8, 1.5 errors, alike 0.5",
-    "from 16 samples, 2 standard errors (kept)": "least 16, every 8, 2 errors, alike 0.5 (kept)",
+    "from 16 samples, 2 standard errors (kept for 64 samples)": (
+        "least 16, every 8, 2 errors, alike 0.5 (kept)"
+    ),
     "from 24 samples, 2 standard errors": "least 24, every 8, 2 errors, alike 0.5",
     "no race, 32 samples": "no race, 32 samples",
     "no race, 16 samples": "no race, 16 samples",
@@ -639,3 +647,17 @@ def test_the_walk_table_quotes_the_walk_report(bound: str) -> None:
         table_headed(page("judgement.md"), "bound", "turns whose choices differ from a bound of 5,000"), bound
     )
     check_cells(quoted, source, [(1, 1), (2, 2)], f"judgement.md, walk, {bound}")
+
+
+def test_the_samples_table_quotes_the_samples_report() -> None:
+    source = report_tables("samples.report.md")[0]
+    quoted = table_headed(page("judgement.md"), "samples", "positions", "race", "gain per game")
+    assert len(quoted) == len(source), "judgement.md's samples table has a row per setting"
+    for mine, theirs in zip(quoted[1:], source[1:], strict=True):
+        where = f"judgement.md, samples, {mine[0]}"
+        check(mine[0].removesuffix(" (kept)"), theirs[0], where)
+        check_cells(mine, theirs, [(1, 1), (3, 3), (4, 4)], where)
+        if theirs[2] == "none":
+            assert mine[2] == "none", f"{where}: the docs race {mine[2]!r}, the results none"
+        else:
+            check(mine[2], theirs[2], where + ", race")

@@ -107,7 +107,7 @@ class Advice(Atomic):
         ``strategies.fair`` chooses (``judgement.fair_play``): the next move towards the
         commitment that does best over ``samples`` deals of the unseen cards (drawn from
         ``seed``, each solved within ``node_limit`` positions and ``time_limit`` seconds; with
-        neither limit, the fair strategy's 5,000 positions), ``source`` ``HintSource.FAIR``,
+        neither limit, the fair strategy's 1,000 positions), ``source`` ``HintSource.FAIR``,
         with the line's ``chance``. ``knows_stock=True`` (fair hints only) judges in the
         known-stock model of the published figures: the stock and the waste known in order,
         only the face-down tableau cards sampled (``engine.knowledge``).

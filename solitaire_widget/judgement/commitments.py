@@ -321,12 +321,13 @@ class Race:
     shortfall in cards home is more than ``spread`` standard errors of that shortfall above
     nought is dropped; the judging stops when one commitment is left, or when every one
     left is within ``alike`` cards of the leader either way, ``spread`` standard errors
-    included (the choice between them then hardly matters)."""
+    included (the choice between them then hardly matters). The defaults were chosen against
+    an oracle of many samples on deals of their own (``benchmarks/samples.py``)."""
 
-    least: int = 16
+    least: int = 32
     every: int = 8
     spread: float = 2.0
-    alike: float = 0.5
+    alike: float = 2.0
 
     def __post_init__(self) -> None:
         for name in ("least", "every"):

@@ -85,16 +85,20 @@ __all__ = [
     "fair_words",
 ]
 
-FAIR_SAMPLES = 64
-"""Samples per choice unless told otherwise (with a walk of 200 quiet positions, 36.0% of
-500 draw-three deals won; 34.6% with 48 samples, before a choice that got furthest replaced
-greedy's move where none was won; 16 samples won 27 of the first 100 deals, 48 won 43)."""
+FAIR_SAMPLES = 256
+"""The most samples a choice is judged on unless told otherwise; the race (``FAIR_RACE``)
+settles a clear choice on 32 and gives the close ones more. Against an oracle of 1,024
+samples of their own, choices judged on 64 samples were noisy enough to matter: raced up to
+256, the choices of 30 played draw-three deals won more of the oracle's samples, turn after
+turn, than up to 64 (``benchmarks/samples.py``; figures in ``docs/judgement.md``)."""
 
 FAIR_RACE = Race()
 """How the samples of a turn are raced (``judgement.commitments.Race``) unless told otherwise."""
 
-FAIR_NODE_LIMIT = 5_000
-"""Positions the solver may search per sample and choice unless told otherwise."""
+FAIR_NODE_LIMIT = 1_000
+"""Positions the solver may search per sample and choice unless told otherwise: with 256
+samples, 1,000 positions chose as well as 5,000 against the oracle (``benchmarks/samples.py``)
+in little more than half the time."""
 
 ENDGAME_NODE_LIMIT = 50_000
 """Positions the solver may search to solve a position whose every card is known."""

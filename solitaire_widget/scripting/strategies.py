@@ -45,7 +45,7 @@ The built-in strategies:
   node limit) and replays the winning line; plays greedy when the solver cannot decide in
   time, and resigns a deal the solver proves lost. It knows every card's place, as the
   solver does.
-- ``fair``: a ``FairStrategy`` (up to 64 samples of 5,000 positions per choice, raced,
+- ``fair``: a ``FairStrategy`` (up to 256 samples of 1,000 positions per choice, raced,
   seed 0): the commitment (the next move that turns a card or plays from the talon, with
   its set-up) with the best chance judged from what the player can see
   (``judgement.commitments``); see ``scripting.fair``. ``FairStrategy(samples=,

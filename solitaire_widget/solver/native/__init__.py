@@ -38,6 +38,7 @@ import os
 import sys
 import threading
 from collections.abc import Sequence
+from functools import lru_cache
 from pathlib import Path
 from typing import Literal
 
@@ -66,7 +67,7 @@ INTERFACE_VERSION = 6
 """The C library's ``SW_INTERFACE_VERSION`` that the structures below are written for."""
 TABLE_BITS = 25
 """The visited table holds at most 2^25 fingerprints of 16 bytes: 512 MB. It starts at
-1 MB and doubles in place as it fills, so a short search takes little memory and a long one
+16 KB and doubles in place as it fills, so a short search takes little memory and a long one
 never holds two tables at once (``solve``'s ``table_megabytes`` sets the cap)."""
 
 
@@ -250,6 +251,13 @@ def _fill(cards: ctypes.Array[ctypes.c_uint8], pile: Sequence[int]) -> int:
     return len(pile)
 
 
+@lru_cache(maxsize=4096)
+def _move(source: str, target: str, count: int) -> Move:
+    """The move, made once: a line of the search repeats the same few hundred moves, and
+    sampling asks for thousands of lines a turn (a move is immutable, so one serves all)."""
+    return Move(source, target, count)
+
+
 def _position_for(position: Position) -> _Position:
     made = _Position()
     made.redeals_left = -1 if position.redeals_left is None else position.redeals_left
@@ -312,7 +320,7 @@ def search(
             raise kind(words)
         piles = position.pile_ids
         raw = bytes(result.line[: 3 * result.line_len]) if result.line_len and with_line else b""
-        line = [Move(piles[raw[i]], piles[raw[i + 1]], raw[i + 2]) for i in range(0, len(raw), 3)]
+        line = [_move(piles[raw[i]], piles[raw[i + 1]], raw[i + 2]) for i in range(0, len(raw), 3)]
         return _VERDICTS[verdict], line, result.nodes, result.most_home
     finally:
         library.sw_free(ctypes.byref(result))

@@ -81,6 +81,7 @@
 #define STOCK 0
 #define WASTE 1
 #define MIN_TABLE_BITS 2 /* a table of 4 slots: a quarter of them always empty */
+#define FIRST_TABLE_BITS 10 /* a search's table starts at 16 KB (see sw_solve) */
 /* A slot's marks hold a position's place among the open ones in 30 bits, and there are no
  * more open positions than slots; the table's bytes must fit a size_t. */
 #if SIZE_MAX > 0xffffffffu

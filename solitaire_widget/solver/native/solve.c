@@ -147,7 +147,9 @@ int sw_solve(const sw_rules *r, const sw_position *p, double seconds, int64_t no
         s->deadline = monotonic_seconds() + seconds;
     }
     s->table_largest = (size_t)1 << table_bits;
-    size_t slots = table_bits < 16 ? s->table_largest : (size_t)1 << 16;
+    /* A short search (thousands of them judge one turn) touches few slots: a small first
+     * table spares it the page faults of a large one; a long one doubles it as it fills. */
+    size_t slots = table_bits < FIRST_TABLE_BITS ? s->table_largest : (size_t)1 << FIRST_TABLE_BITS;
     s->table = new_table(slots);
     int verdict = NO_MEMORY;
     if (s->table) {
