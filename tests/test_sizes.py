@@ -40,8 +40,8 @@ def test_no_function_is_over_60_lines_unless_its_docstring_says_why():
 
 
 MAX_TRACKED_BYTES = 5_000_000
-"""The repository stays a quick clone: earlier benchmark rows live in tags, and pictures are
-kept small (``benchmarks/results/README.md``)."""
+"""The repository stays a quick clone: earlier benchmark rows live in git history, and
+pictures are kept small (``benchmarks/results/README.md``)."""
 
 
 def test_the_tracked_files_stay_under_5_mb():
