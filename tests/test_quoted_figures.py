@@ -350,9 +350,10 @@ MORE_SAMPLES = "alike within 2 cards)"
 GUIDE_FAIR = {
     "Klondike draw 3": ("klondike draw 3", 0, "fair", MORE_SAMPLES),
     "Klondike draw 3, stock known": ("klondike draw 3", 0, "fair, stock known", MORE_SAMPLES),
-    "Klondike draw 1, stock known": ("klondike draw 1", 2, "fair, stock known", RACED),
-    "Father": ("father", 2, "fair", RACED),
-    "Following": ("following", 2, "fair", RACED),
+    "Klondike draw 1": ("klondike draw 1", 2, "fair", MORE_SAMPLES),
+    "Klondike draw 1, stock known": ("klondike draw 1", 2, "fair, stock known", MORE_SAMPLES),
+    "Father": ("father", 2, "fair", MORE_SAMPLES),
+    "Following": ("following", 2, "fair", MORE_SAMPLES),
 }
 """The rows of the fair strategy's table in the guide, by the label before the deal count:
 the set, the fair-models report's table (0: seeds 0 to 999, 2: the first 500), the strategy
@@ -389,12 +390,13 @@ MODELS = {
     ("Klondike draw 3", "fair, stock unseen until drawn" + BEFORE): ("klondike draw 3", 0, "fair", RACED),
     ("Klondike draw 3", "fair, stock known" + BEFORE): ("klondike draw 3", 0, "fair, stock known", RACED),
     ("Klondike draw 1", "greedy"): ("klondike draw 1", 2, "greedy", ""),
-    ("Klondike draw 1", "fair, stock unseen until drawn" + BEFORE): ("klondike draw 1", 2, "fair", RACED),
+    ("Klondike draw 1", "fair, stock unseen until drawn"): ("klondike draw 1", 2, "fair", MORE_SAMPLES),
+    ("Klondike draw 1", "fair, stock known"): ("klondike draw 1", 2, "fair, stock known", MORE_SAMPLES),
     ("Klondike draw 1", "fair, stock known" + BEFORE): ("klondike draw 1", 2, "fair, stock known", RACED),
     ("Father", "greedy"): ("father", 2, "greedy", ""),
-    ("Father", "fair, stock unseen until drawn" + BEFORE): ("father", 2, "fair", RACED),
+    ("Father", "fair, stock unseen until drawn"): ("father", 2, "fair", MORE_SAMPLES),
     ("Following", "greedy"): ("following", 2, "greedy", ""),
-    ("Following", "fair, stock unseen until drawn" + BEFORE): ("following", 2, "fair", RACED),
+    ("Following", "fair, stock unseen until drawn"): ("following", 2, "fair", MORE_SAMPLES),
 }
 """The both-models table of docs/judgement.md: its rows by the report's table, set,
 strategy and settings."""
@@ -413,28 +415,43 @@ def test_the_both_models_table_quotes_the_report(label: tuple[str, str]) -> None
 
 TECHNIQUES = {
     "before: every commitment on all 64 samples, the talon's turns walked as positions (bound 5,000)": (
-        "a walk of 5000 quiet positions, seed 0, turns seeded by what is seen"
+        "fair-models",
+        4,
+        "a walk of 5000 quiet positions, seed 0, turns seeded by what is seen",
     ),
     "the talon walked apart (bound 1,000), searches without lines, short searches in this thread": (
-        "every commitment on every sample"
+        "fair-replay",
+        1,
+        "every commitment on every sample",
     ),
-    "the same and the race": RACED,
-    "up to 256 samples of 1,000 positions, raced from 32 (kept)": MORE_SAMPLES,
+    "the same and the race": ("fair-replay", 1, RACED),
+    "up to 256 samples of 1,000 positions, raced from 32 (kept)": ("fair-models", 4, MORE_SAMPLES),
 }
-"""The technique table of docs/judgement.md: its rows by the end of the report's settings
-(the report's table of the first 50 deals, the stock known)."""
+"""The technique table of docs/judgement.md: its rows by report, the report's table of the
+first 50 deals and the end of the settings (the stock known). The middle rows are replays
+with the current search (fair-replay); the first is the version before, on its own search."""
 
 
 @pytest.mark.parametrize("label", list(TECHNIQUES))
 def test_the_technique_table_quotes_the_report(label: str) -> None:
-    source = report_row(
-        fair_tables("fair-models")[4], "klondike draw 3", "fair, stock known", TECHNIQUES[label]
-    )
+    report, table, settings = TECHNIQUES[label]
+    source = report_row(fair_tables(report)[table], "klondike draw 3", "fair, stock known", settings)
     quoted = row(
         table_headed(page("judgement.md"), "version (Klondike draw three, the stock known, seeds 0–49)"),
         label,
     )
     check_cells(quoted, source, [(1, 3), (2, 4), (3, 9)], f"judgement.md, techniques, {label}")
+
+
+def test_the_replayed_times_quote_the_reports() -> None:
+    """The time the samples cost, both versions replayed on the same deals."""
+    before = report_row(fair_tables("fair-replay")[0], "klondike draw 3", "fair, stock known", RACED)
+    kept = report_row(fair_tables("fair-models")[3], "klondike draw 3", "fair, stock known", MORE_SAMPLES)
+    seconds = [cells[9].split(" (")[0] for cells in (before, kept)]
+    expected = (
+        f"the version before takes {seconds[0]} a deal with the stock known where this one takes {seconds[1]}"
+    )
+    assert expected in " ".join(page("judgement.md").split())
 
 
 TRIAL = (
