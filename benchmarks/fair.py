@@ -243,7 +243,8 @@ def main() -> None:
             settings = (
                 f"{fair.samples} samples, {fair.node_limit} positions, "
                 f"a walk of {QUIET_POSITIONS} quiet positions, seed {fair.seed}, "
-                f"turns seeded by what is seen, the talon walked apart, {race_words(race)}"
+                f"turns seeded by what is seen, the talon walked apart, {race_words(race)}, "
+                "commitments beyond the walk read from winning lines"
             )
             contenders.append(("fair, stock known" if fair.knows_stock else "fair", fair, settings))
         args.results.parent.mkdir(parents=True, exist_ok=True)

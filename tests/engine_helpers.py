@@ -205,6 +205,33 @@ queen is left to take it. The clubs still go home afterwards, so play goes on, l
 
 LOSABLE_LINE = ("t0>f2", "s>w", "s>w")
 
+BEYOND_THE_WALK = {
+    "game": "klondike",
+    "options": {"draw": 3, "redeals": None, "foundation_to_tableau": True, "deal_to_waste": False},
+    "stock": ["QC", "8C"],
+    "waste": ["TC", "QD", "9H", "KD", "9C", "JC"],
+    "foundations": [
+        suit_run("D", 1, 3).split(),
+        suit_run("C", 1, 1).split(),
+        suit_run("S", 1, 6).split(),
+        suit_run("H", 1, 4).split(),
+    ],
+    "tableau": [
+        {"down": [], "up": ["KC", "QH", "JS", "TD", "9S", "8H", "7S", "6H", "5C", "4D", "3C"]},
+        {"down": [], "up": []},
+        {"down": ["7C", "5H"], "up": ["6D"]},
+        {"down": [], "up": ["KH", "QS", "JH", "TS", "9D", "8S", "7H"]},
+        {"down": ["JD"], "up": ["7D", "6C", "5D"]},
+        {"down": ["2C", "TH", "KS"], "up": ["8D"]},
+        {"down": [], "up": ["4C"]},
+    ],
+    "redeals_left": None,
+}
+"""Klondike draw 3, deal 2,043 after 105 moves of the fair strategy with the stock known: won
+with full knowledge, but every commitment lies twelve quiet moves off (runs moved, cards
+taken back from the foundations), beyond the walk's 1,000 positions, so a strategy that knew
+only the walk's commitments resigned here."""
+
 
 def played(game: str, seed: int, moves: int, *, rng_seed: int | None = None, **options: object) -> sw.Game:
     """A game of ``game`` after ``moves`` random legal moves chosen by a generator seeded with

@@ -343,17 +343,20 @@ def test_the_fair_strategy_table_quotes_the_reports(label: str) -> None:
 
 
 RACED = "alike within 0.5 cards)"
-"""How the settings of the version before end in the fair-models report (up to 64 samples)."""
+"""How the settings of the version with up to 64 samples end in the fair-models report."""
 MORE_SAMPLES = "alike within 2 cards)"
-"""How the settings of the kept version end in the fair-models report (up to 256 samples)."""
+"""How the settings of the version before end in the fair-models report (up to 256 samples)."""
+LINES = "commitments beyond the walk read from winning lines"
+"""How the settings of the kept version end in the fair-models report (up to 256 samples, and
+the commitments beyond the walk read from the samples' winning lines)."""
 
 GUIDE_FAIR = {
-    "Klondike draw 3": ("klondike draw 3", 0, "fair", MORE_SAMPLES),
-    "Klondike draw 3, stock known": ("klondike draw 3", 0, "fair, stock known", MORE_SAMPLES),
-    "Klondike draw 1": ("klondike draw 1", 2, "fair", MORE_SAMPLES),
-    "Klondike draw 1, stock known": ("klondike draw 1", 2, "fair, stock known", MORE_SAMPLES),
-    "Father": ("father", 2, "fair", MORE_SAMPLES),
-    "Following": ("following", 2, "fair", MORE_SAMPLES),
+    "Klondike draw 3": ("klondike draw 3", 0, "fair", LINES),
+    "Klondike draw 3, stock known": ("klondike draw 3", 0, "fair, stock known", LINES),
+    "Klondike draw 1": ("klondike draw 1", 2, "fair", LINES),
+    "Klondike draw 1, stock known": ("klondike draw 1", 2, "fair, stock known", LINES),
+    "Father": ("father", 2, "fair", LINES),
+    "Following": ("following", 2, "fair", LINES),
 }
 """The rows of the fair strategy's table in the guide, by the label before the deal count:
 the set, the fair-models report's table (0: seeds 0 to 999, 2: the first 500), the strategy
@@ -383,20 +386,25 @@ def test_the_fair_judgement_guide_quotes_the_report(label: str) -> None:
 
 
 BEFORE = ", version before"
+UNSEEN, KNOWN = "fair, stock unseen until drawn", "fair, stock known"
+DRAW_3, DRAW_1 = "klondike draw 3", "klondike draw 1"
 MODELS = {
-    ("Klondike draw 3", "greedy"): ("klondike draw 3", 0, "greedy", ""),
-    ("Klondike draw 3", "fair, stock unseen until drawn"): ("klondike draw 3", 0, "fair", MORE_SAMPLES),
-    ("Klondike draw 3", "fair, stock known"): ("klondike draw 3", 0, "fair, stock known", MORE_SAMPLES),
-    ("Klondike draw 3", "fair, stock unseen until drawn" + BEFORE): ("klondike draw 3", 0, "fair", RACED),
-    ("Klondike draw 3", "fair, stock known" + BEFORE): ("klondike draw 3", 0, "fair, stock known", RACED),
-    ("Klondike draw 1", "greedy"): ("klondike draw 1", 2, "greedy", ""),
-    ("Klondike draw 1", "fair, stock unseen until drawn"): ("klondike draw 1", 2, "fair", MORE_SAMPLES),
-    ("Klondike draw 1", "fair, stock known"): ("klondike draw 1", 2, "fair, stock known", MORE_SAMPLES),
-    ("Klondike draw 1", "fair, stock known" + BEFORE): ("klondike draw 1", 2, "fair, stock known", RACED),
+    ("Klondike draw 3", "greedy"): (DRAW_3, 0, "greedy", ""),
+    ("Klondike draw 3", UNSEEN): (DRAW_3, 0, "fair", LINES),
+    ("Klondike draw 3", KNOWN): (DRAW_3, 0, KNOWN, LINES),
+    ("Klondike draw 3", UNSEEN + BEFORE): (DRAW_3, 0, "fair", MORE_SAMPLES),
+    ("Klondike draw 3", KNOWN + BEFORE): (DRAW_3, 0, KNOWN, MORE_SAMPLES),
+    ("Klondike draw 1", "greedy"): (DRAW_1, 2, "greedy", ""),
+    ("Klondike draw 1", UNSEEN): (DRAW_1, 2, "fair", LINES),
+    ("Klondike draw 1", KNOWN): (DRAW_1, 2, KNOWN, LINES),
+    ("Klondike draw 1", UNSEEN + BEFORE): (DRAW_1, 2, "fair", MORE_SAMPLES),
+    ("Klondike draw 1", KNOWN + BEFORE): (DRAW_1, 2, KNOWN, MORE_SAMPLES),
     ("Father", "greedy"): ("father", 2, "greedy", ""),
-    ("Father", "fair, stock unseen until drawn"): ("father", 2, "fair", MORE_SAMPLES),
+    ("Father", UNSEEN): ("father", 2, "fair", LINES),
+    ("Father", UNSEEN + BEFORE): ("father", 2, "fair", MORE_SAMPLES),
     ("Following", "greedy"): ("following", 2, "greedy", ""),
-    ("Following", "fair, stock unseen until drawn"): ("following", 2, "fair", MORE_SAMPLES),
+    ("Following", UNSEEN): ("following", 2, "fair", LINES),
+    ("Following", UNSEEN + BEFORE): ("following", 2, "fair", MORE_SAMPLES),
 }
 """The both-models table of docs/judgement.md: its rows by the report's table, set,
 strategy and settings."""
@@ -425,7 +433,8 @@ TECHNIQUES = {
         "every commitment on every sample",
     ),
     "the same and the race": ("fair-replay", 1, RACED),
-    "up to 256 samples of 1,000 positions, raced from 32 (kept)": ("fair-models", 4, MORE_SAMPLES),
+    "up to 256 samples of 1,000 positions, raced from 32": ("fair-models", 4, MORE_SAMPLES),
+    "the same and the commitments beyond the walk read from winning lines (kept)": ("fair-models", 4, LINES),
 }
 """The technique table of docs/judgement.md: its rows by report, the report's table of the
 first 50 deals and the end of the settings (the stock known). The middle rows are replays
@@ -445,11 +454,13 @@ def test_the_technique_table_quotes_the_report(label: str) -> None:
 
 def test_the_replayed_times_quote_the_reports() -> None:
     """The time the samples cost, both versions replayed on the same deals."""
-    before = report_row(fair_tables("fair-replay")[0], "klondike draw 3", "fair, stock known", RACED)
-    kept = report_row(fair_tables("fair-models")[3], "klondike draw 3", "fair, stock known", MORE_SAMPLES)
-    seconds = [cells[9].split(" (")[0] for cells in (before, kept)]
+    stock_known = ("klondike draw 3", "fair, stock known")
+    up_to_64 = report_row(fair_tables("fair-replay")[0], *stock_known, RACED)
+    up_to_256 = report_row(fair_tables("fair-models")[3], *stock_known, MORE_SAMPLES)
+    seconds = [cells[9].split(" (")[0] for cells in (up_to_64, up_to_256)]
     expected = (
-        f"the version before takes {seconds[0]} a deal with the stock known where this one takes {seconds[1]}"
+        f"the version with up to 64 samples of 5,000 positions takes {seconds[0]} a deal with the stock "
+        f"known where the version before this one takes {seconds[1]}"
     )
     assert expected in " ".join(page("judgement.md").split())
 

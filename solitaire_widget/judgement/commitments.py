@@ -15,7 +15,10 @@ with the shortest line of quiet moves that leads to it. Two commitments that mov
 card from the same kind of place onto the same card (or home, or into an empty column) are
 one choice; the first found, with the shorter set-up, stands for it. Quiet moves show no
 unseen card, so the walk reads nothing hidden: two positions that show the player the same
-thing have the same commitments.
+thing have the same commitments. Late in a game, with long runs to move and cards to take
+back from the foundations, the walk may run out of room before any commitment
+(``Commitments.complete``); ``commitments_from_lines`` then reads the commitments the samples'
+winning lines make first, each with the quiet moves before it.
 
 ``commitment_chances`` judges each on the same samples of the unseen cards, as
 ``chances.chances_at`` judges single moves: after its setup and its move, each sample is
@@ -47,9 +50,11 @@ __all__ = [
     "UNDECIDED_SHARE",
     "Commitment",
     "CommitmentChances",
+    "Commitments",
     "Race",
     "commitment_chances",
     "commitments",
+    "commitments_from_lines",
     "is_quiet",
 ]
 
@@ -83,6 +88,16 @@ class Commitment:
     @property
     def line(self) -> tuple[Move, ...]:
         return (*self.setup, self.move)
+
+
+class Commitments(list[Commitment]):
+    """The commitments the walk found (see ``commitments``), shortest set-up first;
+    ``complete`` is False when the walk stopped at ``QUIET_POSITIONS`` positions with
+    quiet moves still untried, so that commitments set up further off may be missing."""
+
+    def __init__(self, found: list[Commitment], complete: bool) -> None:
+        super().__init__(found)
+        self.complete = complete
 
 
 @dataclass(frozen=True)
@@ -128,7 +143,7 @@ def is_quiet(position: Position, move: Move, known: Collection[int]) -> bool:
     return True
 
 
-def commitments(position: Position, known: Collection[int]) -> list[Commitment]:
+def commitments(position: Position, known: Collection[int]) -> Commitments:
     """The commitments open from ``position`` to a player who has seen the cards ``known``
     (see the module docstring), shortest set-up first. ``position`` is left as it was.
 
@@ -174,7 +189,43 @@ def commitments(position: Position, known: Collection[int]) -> list[Commitment]:
         for turned, card in turns:
             for move in _waste_card_moves(walker, card):
                 offer((*setup, *turned), move, _choice(walker, move, card))
+    found_in_order = sorted(found.values(), key=lambda choice: len(choice.setup))
+    return Commitments(found_in_order, complete=not setups)
+
+
+def commitments_from_lines(
+    position: Position,
+    known: Collection[int],
+    walked: Sequence[Commitment],
+    samples: int,
+    seed: int,
+    limits: Limit,
+) -> list[Commitment]:
+    """The commitments the winning lines of ``samples`` deals of the unseen cards (drawn
+    from ``seed``, each solved within ``limits``) make first, where the walk that found
+    ``walked`` made no such choice: those it had no room to reach (see ``Commitments``).
+    A winning line's moves up to its first commitment are quiet, so they show nothing
+    hidden and any player can play them; which line a sample's solver found is what the
+    player does not know, and judging them all on the same samples settles that."""
+    chosen = {_choice_after(position, choice) for choice in walked}
+    found: dict[tuple[object, ...], Commitment] = {}
+    for sample in Hidden(position, known).samples(samples, seed):
+        verdict, line, _, _ = search(sample.copy(), *limits)
+        opening = _opening(sample, line, known) if verdict == "winnable" else None
+        if opening is None:
+            continue
+        choice = _choice_after(position, opening)
+        if choice not in chosen and (choice not in found or len(opening.setup) < len(found[choice].setup)):
+            found[choice] = opening
     return sorted(found.values(), key=lambda choice: len(choice.setup))
+
+
+def _choice_after(position: Position, commitment: Commitment) -> tuple[object, ...]:
+    """``_choice`` of ``commitment``'s move, played after its set-up from ``position``."""
+    walker = position.copy()
+    for move in commitment.setup:
+        walker.push(move)
+    return _choice(walker, commitment.move)
 
 
 Offer = Callable[[tuple[Move, ...], Move, tuple[object, ...]], None]
@@ -362,14 +413,24 @@ class Race:
         return mean - error, mean + error
 
 
+def _opening(sample: Position, line: Sequence[Move], known: Collection[int]) -> Commitment | None:
+    """The first commitment of ``line`` from ``sample``, with the quiet moves before it."""
+    walker = sample.copy()
+    for number, move in enumerate(line):
+        if not is_quiet(walker, move, known):
+            return Commitment(tuple(line[:number]), move)
+        walker.push(move)
+    return None
+
+
 def _first_commitment(
     sample: Position, line: Sequence[Move], known: Collection[int]
 ) -> tuple[int | None, bytes] | None:
     """The key of the position just after the first commitment of a winning ``line``."""
+    opening = _opening(sample, line, known)
+    if opening is None:
+        return None
     walker = sample.copy()
-    for move in line:
-        quiet = is_quiet(walker, move, known)
+    for move in opening.line:
         walker.push(move)
-        if not quiet:
-            return walker.key()
-    return None
+    return walker.key()

@@ -42,6 +42,10 @@ Shortcuts that see no hidden card and never choose worse than sampling would:
 - once no card is unseen the position is fully known: it is solved once and its winning
   line followed, and a lost one resigned.
 
+When the walk over quiet moves ran out of room, the commitments it left out are read from
+the winning lines of ``LINES_SAMPLES`` of the turn's samples (the moves up to a line's first
+commitment are quiet, so playing them reads nothing hidden) and judged with the rest.
+
 After ``QUIET_MOVES`` moves that gained nothing (see there), it plays greedy's move until
 the game gains again. When the commitment that gets furthest wins no sample and some are
 undecided, the samples are judged again with ``DEEPER`` times the limits, for wins only,
@@ -70,7 +74,14 @@ from ..engine.safety import safe_move_home
 from ..solver.search import Limit, solve
 from ..solver.shorten import shorten
 from .chances import Chance, check_knows_stock, check_sampling, percent, percent_range
-from .commitments import QUIET_POSITIONS, Commitment, Race, commitment_chances, commitments
+from .commitments import (
+    QUIET_POSITIONS,
+    Commitment,
+    Race,
+    commitment_chances,
+    commitments,
+    commitments_from_lines,
+)
 from .heuristic import greedy_move
 
 __all__ = [
@@ -79,6 +90,7 @@ __all__ = [
     "FAIR_NODE_LIMIT",
     "FAIR_RACE",
     "FAIR_SAMPLES",
+    "LINES_SAMPLES",
     "QUIET_MOVES",
     "FairChoice",
     "FairPlay",
@@ -102,6 +114,11 @@ in little more than half the time."""
 
 ENDGAME_NODE_LIMIT = 50_000
 """Positions the solver may search to solve a position whose every card is known."""
+
+LINES_SAMPLES = 32
+"""When the walk over quiet moves had no room for every position (``Commitments.complete``),
+the winning lines of this many of the turn's samples are read for the commitments they make
+first beyond it (``judgement.commitments.commitments_from_lines``)."""
 
 QUIET_MOVES = 60
 """Moves without gain (a card seen, sent home or turned, or played from the stock and the
@@ -213,16 +230,19 @@ class FairPlay:
     def _best_commitment(
         self, position: Position, history: Sequence[Move], fresh: list[Move], known: set[int]
     ) -> FairChoice:
-        choices = [
-            choice
-            for choice in commitments(position, known)
-            if not self._revisits(position, choice.line, known)
-        ]
+        seen = as_seen(position, known)
+        turn_seed = random.Random(f"{self.seed}/{seen!r}").getrandbits(_SEED_BITS)
+        walked = commitments(position, known)
+        found: list[Commitment] = walked
+        if not walked.complete:
+            lines_samples = min(self.samples, LINES_SAMPLES)
+            found = walked + commitments_from_lines(
+                position, known, walked, lines_samples, turn_seed, self.limits
+            )
+        choices = [choice for choice in found if not self._revisits(position, choice.line, known)]
         if not choices:
             why = f"no commitment within {QUIET_POSITIONS:,} positions of quiet moves"
             return _greedy(position, history, fresh, why)
-        seen = as_seen(position, known)
-        turn_seed = random.Random(f"{self.seed}/{seen!r}").getrandbits(_SEED_BITS)
         judged = commitment_chances(position, known, choices, self.samples, turn_seed, self.limits, self.race)
         # The commitments a race kept were judged on the most samples; only theirs compare.
         furthest = min(

@@ -6,17 +6,20 @@ from __future__ import annotations
 from collections import deque
 
 import pytest
-from engine_helpers import played, twin_games
+from engine_helpers import BEYOND_THE_WALK, played, twin_games
 from solver_paths import native_or_skip
 
 import solitaire_widget as sw
 from solitaire_widget.engine import Position
 from solitaire_widget.engine.cards import parse_card
+from solitaire_widget.judgement import commitments as commitments_module
 from solitaire_widget.judgement.commitments import (
     QUIET_POSITIONS,
+    Commitment,
     Race,
     commitment_chances,
     commitments,
+    commitments_from_lines,
     is_quiet,
 )
 from solitaire_widget.judgement.commitments import _waste_card_moves as waste_card_moves
@@ -67,6 +70,15 @@ def test_a_quiet_move_turns_no_card_and_keeps_the_talon_and_the_others_commit(na
             assert not (home and after == before) or not position.foundation_to_tableau
 
 
+def assert_set_up_by_quiet_moves(position: Position, commitment: Commitment, known: set[int]) -> None:
+    """Every move of the set-up is legal and quiet in turn, and the commitment legal and not."""
+    walker = position.copy()
+    for move in commitment.setup:
+        assert walker.is_legal(move) and is_quiet(walker, move, known)
+        walker.push(move)
+    assert walker.is_legal(commitment.move) and not is_quiet(walker, commitment.move, known)
+
+
 @pytest.mark.parametrize(("name", "options"), DECKS)
 def test_commitments_are_set_up_by_quiet_moves_alone_shortest_first(name, options):
     set_up = 0
@@ -83,11 +95,7 @@ def test_commitments_are_set_up_by_quiet_moves_alone_shortest_first(name, option
         if root:
             assert any(not each.setup for each in found)
         for each in found:
-            walker = position.copy()
-            for move in each.setup:
-                assert walker.is_legal(move) and is_quiet(walker, move, known)
-                walker.push(move)
-            assert walker.is_legal(each.move) and not is_quiet(walker, each.move, known)
+            assert_set_up_by_quiet_moves(position, each, known)
             set_up += bool(each.setup)
     if name == "klondike":
         assert set_up  # some commitment needs quiet moves first: the walk is exercised
@@ -160,6 +168,31 @@ def test_the_walk_reaches_a_commitment_that_wins_far_beyond_the_first_quiet_posi
     choices = commitments(position, known)
     chances = commitment_chances(position, known, choices, 6, 0, Limit(nodes=20_000))
     assert max(chances.won) == 6  # every way the three cards can lie is won after it
+
+
+def test_winning_lines_of_samples_bring_the_commitments_beyond_a_walk_that_ran_out_of_room():
+    position = sw.Game.from_dict(BEYOND_THE_WALK).position
+    known = set(range(52)) - {card for pile in position.down for card in pile}
+    walked = commitments(position, known)
+    assert walked == [] and not walked.complete
+    found = commitments_from_lines(position, known, walked, 8, 0, Limit(nodes=1_000))
+    assert found
+    for each in found:
+        assert_set_up_by_quiet_moves(position, each, known)
+    chances = commitment_chances(position, known, found, 8, 0, Limit(nodes=1_000))
+    assert max(chances.won) > 0
+
+
+def test_a_walk_that_reached_every_quiet_position_leaves_winning_lines_nothing_to_add(monkeypatch):
+    game = played("klondike", 2, 40, draw=3, deal_to_waste=False)
+    position, known = game.position, seen(game)
+    walked = commitments(position, known)
+    assert walked.complete
+    limits = Limit(nodes=1_000)
+    assert max(commitment_chances(position, known, walked, 8, 0, limits).won) > 0  # lines to read
+    assert commitments_from_lines(position, known, walked, 8, 0, limits) == []
+    monkeypatch.setattr(commitments_module, "QUIET_POSITIONS", 2)
+    assert not commitments(position, known).complete
 
 
 def test_the_c_and_the_python_search_judge_commitments_alike(monkeypatch):

@@ -6,13 +6,13 @@ from __future__ import annotations
 import pickle
 
 import pytest
-from engine_helpers import twin_games
+from engine_helpers import BEYOND_THE_WALK, twin_games
 
 import solitaire_widget as sw
 from solitaire_widget.engine.knowledge import Hidden, known_along, shown
 from solitaire_widget.judgement import fair_play as fair_module
 from solitaire_widget.judgement.chances import Chance
-from solitaire_widget.judgement.commitments import Commitment, CommitmentChances, Race
+from solitaire_widget.judgement.commitments import Commitment, CommitmentChances, Commitments, Race
 from solitaire_widget.judgement.fair_play import FairPlay, _scouting_move
 from solitaire_widget.scripting import strategies
 from solitaire_widget.scripting.fair import FairStrategy
@@ -228,7 +228,7 @@ def test_it_plays_the_set_up_then_the_commitment_and_chooses_again_when_the_game
 
     def one_choice(position, known):
         asked.append(len(game.history))
-        return [planned]
+        return Commitments([planned], complete=True)
 
     monkeypatch.setattr(fair_module, "commitments", one_choice)
     monkeypatch.setattr(fair_module, "commitment_chances", lambda *_: judged((52,), (1,), (0,)))
@@ -250,7 +250,7 @@ def test_when_no_sample_is_won_even_deeper_it_plays_the_commitment_that_got_furt
     moves = game.legal_moves()[:2]
     choices = [Commitment((), move) for move in moves]
     judgements = [judged((30, 90), (0, 0), (2, 3)), judged((0, 0), (0, 0), (4, 4))]
-    monkeypatch.setattr(fair_module, "commitments", lambda *_: choices)
+    monkeypatch.setattr(fair_module, "commitments", lambda *_: Commitments(choices, complete=True))
     monkeypatch.setattr(fair_module, "commitment_chances", lambda *_: judgements.pop(0))
     play = FairPlay(**QUICK)
     play._catch_up(game.start, game.history)
@@ -258,6 +258,16 @@ def test_when_no_sample_is_won_even_deeper_it_plays_the_commitment_that_got_furt
     assert play._best_commitment(position, game.history, moves, known).move == moves[1]
     assert not judgements  # judged twice: the deeper search came first
     assert position.key() == game.position.key()
+
+
+def test_beyond_the_walk_it_plays_a_commitment_from_the_samples_winning_lines_instead_of_resigning():
+    game = sw.Game.from_dict(BEYOND_THE_WALK)
+    choice = FairPlay(samples=8, node_limit=1_000, knows_stock=True).choose(game.start, ())
+    assert choice.move is not None and choice.chance is not None and choice.chance.won
+    walker = game.position.copy()
+    for move in choice.line:
+        walker.push(move)
+    assert sum(map(len, walker.down)) < sum(map(len, game.position.down))  # it turns a card
 
 
 def judged(reach: tuple[int, ...], won: tuple[int, ...], undecided: tuple[int, ...]) -> CommitmentChances:
