@@ -32,6 +32,7 @@ seeing every card values as highly as the position itself, from passing for good
 
 from __future__ import annotations
 
+import functools
 import math
 import statistics
 from collections import deque
@@ -152,12 +153,8 @@ def commitments(position: Position, known: Collection[int]) -> Commitments:
     with the turns that bring it), without walking each position again for every way the
     talon may stand."""
     walker = position.copy()
-    found: dict[tuple[object, ...], Commitment] = {}
-
-    def offer(setup: tuple[Move, ...], move: Move, choice: tuple[object, ...]) -> None:
-        if choice not in found or len(setup) < len(found[choice].setup):
-            found[choice] = Commitment(setup, move)
-
+    found: Found = {}
+    offer: Offer = functools.partial(_keep_shorter, found)
     turns = _talon_turns(walker, known, offer)
     seen = {walker.key()}
     setups: deque[tuple[Move, ...]] = deque([()])
@@ -189,8 +186,7 @@ def commitments(position: Position, known: Collection[int]) -> Commitments:
         for turned, card in turns:
             for move in _waste_card_moves(walker, card):
                 offer((*setup, *turned), move, _choice(walker, move, card))
-    found_in_order = sorted(found.values(), key=lambda choice: len(choice.setup))
-    return Commitments(found_in_order, complete=not setups)
+    return Commitments(_shortest_first(found), complete=not setups)
 
 
 def commitments_from_lines(
@@ -208,16 +204,17 @@ def commitments_from_lines(
     hidden and any player can play them; which line a sample's solver found is what the
     player does not know, and judging them all on the same samples settles that."""
     chosen = {_choice_after(position, choice) for choice in walked}
-    found: dict[tuple[object, ...], Commitment] = {}
+    found: Found = {}
     for sample in Hidden(position, known).samples(samples, seed):
         verdict, line, _, _ = search(sample.copy(), *limits)
         opening = _opening(sample, line, known) if verdict == "winnable" else None
         if opening is None:
             continue
-        choice = _choice_after(position, opening)
-        if choice not in chosen and (choice not in found or len(opening.setup) < len(found[choice].setup)):
-            found[choice] = opening
-    return sorted(found.values(), key=lambda choice: len(choice.setup))
+        commitment, _ = opening
+        choice = _choice_after(position, commitment)
+        if choice not in chosen:
+            _keep_shorter(found, commitment.setup, commitment.move, choice)
+    return _shortest_first(found)
 
 
 def _choice_after(position: Position, commitment: Commitment) -> tuple[object, ...]:
@@ -229,6 +226,21 @@ def _choice_after(position: Position, commitment: Commitment) -> tuple[object, .
 
 
 Offer = Callable[[tuple[Move, ...], Move, tuple[object, ...]], None]
+
+
+Found = dict[tuple[object, ...], Commitment]
+"""Commitments by what they do (``_choice``), each the one with the shortest set-up found."""
+
+
+def _keep_shorter(found: Found, setup: tuple[Move, ...], move: Move, choice: tuple[object, ...]) -> None:
+    """Keep ``setup`` and ``move`` for ``choice`` unless ``found`` has one for it set up
+    by as few moves or fewer."""
+    if choice not in found or len(setup) < len(found[choice].setup):
+        found[choice] = Commitment(setup, move)
+
+
+def _shortest_first(found: Found) -> list[Commitment]:
+    return sorted(found.values(), key=lambda choice: len(choice.setup))
 
 
 def _talon_turns(
@@ -413,13 +425,17 @@ class Race:
         return mean - error, mean + error
 
 
-def _opening(sample: Position, line: Sequence[Move], known: Collection[int]) -> Commitment | None:
-    """The first commitment of ``line`` from ``sample``, with the quiet moves before it."""
+def _opening(
+    sample: Position, line: Sequence[Move], known: Collection[int]
+) -> tuple[Commitment, Position] | None:
+    """The first commitment of ``line`` from ``sample``, with the quiet moves before it, and
+    the sample just after it."""
     walker = sample.copy()
     for number, move in enumerate(line):
-        if not is_quiet(walker, move, known):
-            return Commitment(tuple(line[:number]), move)
+        quiet = is_quiet(walker, move, known)
         walker.push(move)
+        if not quiet:
+            return Commitment(tuple(line[:number]), move), walker
     return None
 
 
@@ -428,9 +444,4 @@ def _first_commitment(
 ) -> tuple[int | None, bytes] | None:
     """The key of the position just after the first commitment of a winning ``line``."""
     opening = _opening(sample, line, known)
-    if opening is None:
-        return None
-    walker = sample.copy()
-    for move in opening.line:
-        walker.push(move)
-    return walker.key()
+    return None if opening is None else opening[1].key()
