@@ -53,6 +53,7 @@ __all__ = [
     "CommitmentChances",
     "Commitments",
     "Race",
+    "Roots",
     "commitment_chances",
     "commitments",
     "commitments_from_lines",
@@ -99,6 +100,24 @@ class Commitments(list[Commitment]):
     def __init__(self, found: list[Commitment], complete: bool) -> None:
         super().__init__(found)
         self.complete = complete
+
+
+class Roots:
+    """The solver's search of each sample of one turn from the position itself (its verdict
+    and winning line), made once for each limits and shared by the steps of the turn that ask
+    for it: the winning lines read beyond the walk, then the judging. The samples are those
+    of one position, known cards and seed, numbered as drawn."""
+
+    def __init__(self) -> None:
+        self._made: dict[tuple[int, Limit], tuple[Verdict, list[Move]]] = {}
+
+    def search(self, number: int, sample: Position, limits: Limit) -> tuple[Verdict, list[Move]]:
+        """The verdict and winning line of ``sample``, sample ``number``, within ``limits``."""
+        key = (number, limits)
+        if key not in self._made:
+            verdict, line, _, _ = search(sample.copy(), *limits)
+            self._made[key] = verdict, line
+        return self._made[key]
 
 
 @dataclass(frozen=True)
@@ -196,17 +215,20 @@ def commitments_from_lines(
     samples: int,
     seed: int,
     limits: Limit,
+    roots: Roots | None = None,
 ) -> list[Commitment]:
     """The commitments the winning lines of ``samples`` deals of the unseen cards (drawn
     from ``seed``, each solved within ``limits``) make first, where the walk that found
     ``walked`` made no such choice: those it had no room to reach (see ``Commitments``).
     A winning line's moves up to its first commitment are quiet, so they show nothing
     hidden and any player can play them; which line a sample's solver found is what the
-    player does not know, and judging them all on the same samples settles that."""
+    player does not know, and judging them all on the same samples settles that.
+    ``roots`` keeps the samples' searches for ``commitment_chances`` to judge with."""
     chosen = {_choice_after(position, choice) for choice in walked}
     found: Found = {}
-    for sample in Hidden(position, known).samples(samples, seed):
-        verdict, line, _, _ = search(sample.copy(), *limits)
+    roots = Roots() if roots is None else roots
+    for number, sample in enumerate(Hidden(position, known).samples(samples, seed)):
+        verdict, line = roots.search(number, sample, limits)
         opening = _opening(sample, line, known) if verdict == "winnable" else None
         if opening is None:
             continue
@@ -313,6 +335,7 @@ def commitment_chances(
     seed: int,
     limits: Limit,
     race: Race | None = None,
+    roots: Roots | None = None,
 ) -> CommitmentChances:
     """Judge ``choices`` (commitments of ``position``) on up to ``samples`` deals of the
     cards the player has not seen (those not in ``known``), drawn from ``seed``; ``limits``
@@ -324,14 +347,17 @@ def commitment_chances(
 
     With a ``race`` (see ``Race``) the commitments the samples so far show to be behind
     are dropped as the samples come, and the judging stops when one is left or the rest
-    are alike; each commitment's ``Chance`` counts the samples it was judged on."""
+    are alike; each commitment's ``Chance`` counts the samples it was judged on. ``roots``:
+    the searches of the same samples from ``position`` made already this turn (see ``Roots``)."""
+    roots = Roots() if roots is None else roots
     wins = [0] * len(choices)
     unknowns = [0] * len(choices)
     searched = [0] * len(choices)
     values: list[list[int]] = [[] for _ in choices]
     running = list(range(len(choices)))
     for number, sample in enumerate(Hidden(position, known).samples(samples, seed)):
-        for index, found, value, own_search in _judge_sample(sample, known, choices, running, limits):
+        root = roots.search(number, sample, limits)
+        for index, found, value, own_search in _judge_sample(sample, root, known, choices, running, limits):
             values[index].append(value)
             wins[index] |= (found == "winnable") << number
             unknowns[index] |= (found == "unknown") << number
@@ -351,13 +377,18 @@ def commitment_chances(
 
 
 def _judge_sample(
-    sample: Position, known: Collection[int], choices: Sequence[Commitment], running: list[int], limits: Limit
+    sample: Position,
+    root: tuple[Verdict, Sequence[Move]],
+    known: Collection[int],
+    choices: Sequence[Commitment],
+    running: list[int],
+    limits: Limit,
 ) -> Iterator[tuple[int, Verdict, int, bool]]:
     """For each commitment of ``choices`` still ``running``: its index, the verdict on
     ``sample`` after it, the value (see ``commitment_chances``) and whether it took a
-    search of its own."""
+    search of its own; ``root``: the verdict and winning line of ``sample`` itself."""
     seconds, nodes = limits
-    verdict, line, _, _ = search(sample.copy(), seconds, nodes)
+    verdict, line = root
     if verdict == "unwinnable":
         yield from ((index, verdict, 0, False) for index in running)
         return

@@ -78,6 +78,7 @@ from .commitments import (
     QUIET_POSITIONS,
     Commitment,
     Race,
+    Roots,
     commitment_chances,
     commitments,
     commitments_from_lines,
@@ -234,16 +235,19 @@ class FairPlay:
         turn_seed = random.Random(f"{self.seed}/{seen!r}").getrandbits(_SEED_BITS)
         walked = commitments(position, known)
         found: list[Commitment] = walked
+        roots = Roots()
         if not walked.complete:
             lines_samples = min(self.samples, LINES_SAMPLES)
             found = walked + commitments_from_lines(
-                position, known, walked, lines_samples, turn_seed, self.limits
+                position, known, walked, lines_samples, turn_seed, self.limits, roots
             )
         choices = [choice for choice in found if not self._revisits(position, choice.line, known)]
         if not choices:
             why = f"no commitment within {QUIET_POSITIONS:,} positions of quiet moves"
             return _greedy(position, history, fresh, why)
-        judged = commitment_chances(position, known, choices, self.samples, turn_seed, self.limits, self.race)
+        judged = commitment_chances(
+            position, known, choices, self.samples, turn_seed, self.limits, self.race, roots
+        )
         # The commitments a race kept were judged on the most samples; only theirs compare.
         furthest = min(
             range(len(choices)),

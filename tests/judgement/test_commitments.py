@@ -17,6 +17,7 @@ from solitaire_widget.judgement.commitments import (
     QUIET_POSITIONS,
     Commitment,
     Race,
+    Roots,
     commitment_chances,
     commitments,
     commitments_from_lines,
@@ -181,6 +182,28 @@ def test_winning_lines_of_samples_bring_the_commitments_beyond_a_walk_that_ran_o
         assert_set_up_by_quiet_moves(position, each, known)
     chances = commitment_chances(position, known, found, 8, 0, Limit(nodes=1_000))
     assert max(chances.won) > 0
+
+
+def test_the_winning_lines_and_the_judging_share_the_searches_of_the_samples(monkeypatch):
+    position = sw.Game.from_dict(BEYOND_THE_WALK).position
+    known = set(range(52)) - {card for pile in position.down for card in pile}
+    limits = Limit(nodes=1_000)
+    found = commitments_from_lines(position, known, [], 8, 0, limits)
+    alone = commitment_chances(position, known, found, 8, 0, limits)
+    searched: list[Position] = []
+    counting = commitments_module.search
+
+    def counted(sample: Position, *args: object, **kwargs: object):  # type: ignore[no-untyped-def]
+        searched.append(sample)
+        return counting(sample, *args, **kwargs)
+
+    monkeypatch.setattr(commitments_module, "search", counted)
+    roots = Roots()
+    assert commitments_from_lines(position, known, [], 8, 0, limits, roots) == found
+    assert len(searched) == 8  # one search a sample
+    shared = commitment_chances(position, known, found, 8, 0, limits, roots=roots)
+    assert shared == alone
+    assert len(searched) == 8 + sum(map(int.bit_count, shared.searched))  # none from the root again
 
 
 def test_a_walk_that_reached_every_quiet_position_leaves_winning_lines_nothing_to_add(monkeypatch):
