@@ -244,8 +244,7 @@ def main() -> None:
                 f"{fair.samples} samples, {fair.node_limit} positions, "
                 f"a walk of {QUIET_POSITIONS} quiet positions, seed {fair.seed}, "
                 f"turns seeded by what is seen, the talon walked apart, {race_words(race)}, "
-                "commitments beyond the walk read from winning lines, an eighth of the positions "
-                "after an undecided sample, judged deeper where as many samples are undecided as won"
+                "commitments beyond the walk read from winning lines"
             )
             contenders.append(("fair, stock known" if fair.knows_stock else "fair", fair, settings))
         args.results.parent.mkdir(parents=True, exist_ok=True)

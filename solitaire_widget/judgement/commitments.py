@@ -71,11 +71,9 @@ and 5,000 at 13 (the fair strategy won 36.0% of 500 draw-three deals with 200, 4
 four played draw-three deals (seeds 0 to 3), in a quarter of the time; at the 141 turns of
 seeds 1,000 to 1,003 it left out a choice at 3, and 2,000 at none (``benchmarks/walk.py``)."""
 
-UNDECIDED_SHARE = 8
+UNDECIDED_SHARE = 4
 """After a sample the solver could not decide from the position, each commitment is searched
-with this fraction of the limits (an eighth: on 200 draw-three deals of their own, seeds
-2,000 to 2,199, a quarter won 98 and an eighth 101, in 7% less time; see
-``docs/judgement.md``)."""
+with this fraction of the limits."""
 
 _ALL_HOME = len(DECK)
 _TALON = ("stock", "waste")

@@ -47,10 +47,10 @@ the winning lines of ``LINES_SAMPLES`` of the turn's samples (the moves up to a 
 commitment are quiet, so playing them reads nothing hidden) and judged with the rest.
 
 After ``QUIET_MOVES`` moves that gained nothing (see there), it plays greedy's move until
-the game gains again. When the commitment that gets furthest has as many samples undecided
-as won or more (some undecided), the samples are judged again with ``DEEPER`` times the
-limits, for wins only, and the commitment that wins most is chosen; when still none is won,
-the one that got furthest. When no commitment is in reach of the walk it plays greedy's move if that goes
+the game gains again. When the commitment that gets furthest wins no sample and some are
+undecided, the samples are judged again with ``DEEPER`` times the limits, for wins only,
+and the commitment that wins most is chosen; when still none is won, the one that got
+furthest. When no commitment is in reach of the walk it plays greedy's move if that goes
 somewhere new, else resigns; it resigns at once when every sample is proven lost.
 
 >>> from solitaire_widget import Game
@@ -128,8 +128,7 @@ sampling: the samples value what the solver could reach from here, not what the 
 gained so far, so they may let it move cards to and fro."""
 
 DEEPER = 4
-"""How many times its limits a turn's samples get when the furthest commitment's samples
-are undecided as often as won or more."""
+"""How many times its limits a turn's samples get when none was won and some undecided."""
 
 _SEED_BITS = 53  # seeds of the samples are whole numbers below 2**53 (engine.deal.check_seed)
 
@@ -260,11 +259,10 @@ class FairPlay:
             ),
         )
         best, chance = furthest, judged.chances[furthest]
-        if judged.undecided[furthest] >= max(1, judged.won[furthest]):
-            # The furthest commitment's samples are more often undecided than won: they are
-            # hard, not lost, and cards home tell the choices apart only roughly, so they are
-            # judged again, deeper, for the one that wins most; when none wins, the furthest
-            # still leads where the solver got furthest.
+        if not judged.won[furthest] and judged.undecided[furthest]:
+            # The furthest commitment wins nothing but something is undecided: the samples
+            # are hard, not lost, so they are judged again, deeper, for one that wins; when
+            # none does, the furthest still leads where the solver got furthest.
             seconds, nodes = self.limits
             deeper = Limit(
                 None if seconds is None else seconds * DEEPER,

@@ -245,40 +245,19 @@ def test_it_plays_the_set_up_then_the_commitment_and_chooses_again_when_the_game
 
 
 def test_when_no_sample_is_won_even_deeper_it_plays_the_commitment_that_got_furthest(monkeypatch):
-    first = judged((30, 90), (0, 0), (2, 3))
-    move, moves, left = deeper_choice(monkeypatch, first, judged((0, 0), (0, 0), (4, 4)))
-    assert move == moves[1] and left == 0  # judged twice: the deeper search came first
-
-
-def deeper_choice(monkeypatch, *judgements: CommitmentChances) -> tuple[sw.Move, list[sw.Move], int]:
-    """The move ``FairPlay`` chooses among two commitments judged ``judgements`` in turn (the
-    first at the limits, the next deeper), the two moves, and the judgements left unasked."""
     game = greedy_game("klondike", {"draw": 3, "deal_to_waste": False}, 1, 12)
+    position = game.position
     moves = game.legal_moves()[:2]
     choices = [Commitment((), move) for move in moves]
-    left = list(judgements)
+    judgements = [judged((30, 90), (0, 0), (2, 3)), judged((0, 0), (0, 0), (4, 4))]
     monkeypatch.setattr(fair_module, "commitments", lambda *_: Commitments(choices, complete=True))
-    monkeypatch.setattr(fair_module, "commitment_chances", lambda *_: left.pop(0))
+    monkeypatch.setattr(fair_module, "commitment_chances", lambda *_: judgements.pop(0))
     play = FairPlay(**QUICK)
     play._catch_up(game.start, game.history)
     known = set(map(sw.engine.cards.parse_card, game.known_cards()))
-    position = game.position
-    choice = play._best_commitment(position, game.history, moves, known)
-    assert choice.move is not None and position.key() == game.position.key()
-    return choice.move, moves, len(left)
-
-
-def test_when_the_furthest_commitment_has_as_many_samples_undecided_as_won_it_is_judged_deeper(monkeypatch):
-    first = judged((60, 50), (1, 0), (1, 3))  # the first gets further, one sample won, one undecided
-    deeper = judged((52, 52), (1, 3), (0, 0))  # deeper, the second wins three
-    move, moves, left = deeper_choice(monkeypatch, first, deeper)
-    assert move == moves[1] and left == 0
-
-
-def test_when_the_furthest_commitment_wins_more_samples_than_are_undecided_it_is_played(monkeypatch):
-    first = judged((60, 50), (2, 0), (1, 3))
-    move, moves, left = deeper_choice(monkeypatch, first, judged((52, 52), (1, 3), (0, 0)))
-    assert move == moves[0] and left == 1  # not judged again
+    assert play._best_commitment(position, game.history, moves, known).move == moves[1]
+    assert not judgements  # judged twice: the deeper search came first
+    assert position.key() == game.position.key()
 
 
 def test_beyond_the_walk_it_plays_a_commitment_from_the_samples_winning_lines_instead_of_resigning():
