@@ -349,6 +349,10 @@ MORE_SAMPLES = "alike within 2 cards)"
 LINES = "commitments beyond the walk read from winning lines"
 """How the settings of the kept version end in the fair-models report (up to 256 samples, and
 the commitments beyond the walk read from the samples' winning lines)."""
+DEEPER = "judged deeper where as many samples are undecided as won"
+"""How the settings of a version tried and not kept end in the fair-models report (the kept
+one, an eighth of the positions after an undecided sample, and the samples judged again
+deeper whenever the furthest commitment has as many undecided as won)."""
 
 GUIDE_FAIR = {
     "Klondike draw 3": ("klondike draw 3", 0, "fair", LINES),
@@ -461,6 +465,27 @@ def test_the_replayed_times_quote_the_reports() -> None:
     expected = (
         f"the version with up to 64 samples of 5,000 positions takes {seconds[0]} a deal with the stock "
         f"known where the version before this one takes {seconds[1]}"
+    )
+    assert expected in " ".join(page("judgement.md").split())
+
+
+SHARED_AGAIN = ", each sample's search from the position made again by the judging"
+"""How the settings of the version that searched each sample twice end in fair-replay.jsonl."""
+
+
+def test_the_shared_searches_times_quote_the_replay_report() -> None:
+    """The current version and the one that searched the samples twice, side by side."""
+    table = fair_tables("fair-replay")[0]
+    runs = [("father", "fair"), ("following", "fair"), ("klondike draw 3", "fair, stock known")]
+    seconds = [
+        report_row(table, *run, settings)[9].split(" (")[0]
+        for run in runs
+        for settings in (LINES, SHARED_AGAIN)
+    ]
+    expected = (
+        f"the same games take {seconds[0]} a deal on the first 100 Father deals where the version that made "
+        f"them twice takes {seconds[1]}, {seconds[2]} on Following against {seconds[3]}, and {seconds[4]} "
+        f"against {seconds[5]} on the first 30 draw-three deals with the stock known"
     )
     assert expected in " ".join(page("judgement.md").split())
 
@@ -587,6 +612,50 @@ def test_the_variants_tables_quote_the_reports(
     source = report_row(fair_tables(report)[table], "klondike draw 3", "fair", settings)
     quoted = row(table_headed(page("judgement.md"), header, "samples × positions"), *first)
     check_cells(quoted, source, [(2, 4), (3, 7)], f"judgement.md, {first}")
+
+
+HELD_OUT_RACE = f"every 8, 2 standard errors, alike within 2 cards), {LINES}"
+HELD_OUT_BEFORE = f"from 32 samples, {HELD_OUT_RACE}"
+"""How the settings of the current version end in the held-out report."""
+HELD_OUT = {
+    "none: the current version": HELD_OUT_BEFORE,
+    "a turn ends when the rest are within one card of the leader, not two": f"alike within 1 cards), {LINES}",
+    "the race from the 48th sample, not the 32nd": (f"from 48 samples, {HELD_OUT_RACE}"),
+    "after an undecided sample, half the positions for each choice, not a quarter": (
+        f"{HELD_OUT_BEFORE}, a half of the positions after an undecided sample"
+    ),
+    "after an undecided sample, all the positions": (
+        f"{HELD_OUT_BEFORE}, all the positions after an undecided sample"
+    ),
+    "after an undecided sample, an eighth of the positions": (
+        f"{HELD_OUT_BEFORE}, an eighth of the positions after an undecided sample"
+    ),
+    "judged again deeper whenever the furthest choice has as many samples undecided as won, not only when "
+    "it wins none": (f"{HELD_OUT_BEFORE}, judged deeper where as many samples are undecided as won"),
+    "both of the last two": (
+        f"{HELD_OUT_BEFORE}, an eighth of the positions after an undecided sample, "
+        "judged deeper where as many samples are undecided as won"
+    ),
+}
+"""The held-out table of docs/judgement.md: its rows by how the settings in the report end."""
+
+
+@pytest.mark.parametrize("label", list(HELD_OUT))
+def test_the_held_out_table_quotes_the_report(label: str) -> None:
+    source = report_row(fair_tables("fair-held-out")[0], DRAW_3, KNOWN, HELD_OUT[label])
+    quoted = row(table_headed(page("judgement.md"), "change (the current version otherwise)"), label)
+    check_cells(quoted, source, [(1, 3), (2, 4), (3, 9)], f"judgement.md, held out, {label}")
+
+
+@pytest.mark.parametrize(
+    ("label", "strategy"), [("stock known", KNOWN), ("stock unseen until drawn", "fair")]
+)
+def test_the_tried_version_on_the_reported_deals_quotes_the_report(label: str, strategy: str) -> None:
+    table = fair_tables("fair-models")[0]
+    tried, current = (report_row(table, DRAW_3, strategy, version) for version in (DEEPER, LINES))
+    source = f"{tried[3]} {tried[4]} {current[4]} {tried[9].split(' (')[0]} {current[9].split(' (')[0]}"
+    quoted = row(table_headed(page("judgement.md"), "model (Klondike draw three, seeds 0–999)"), label)
+    check(" ".join(quoted[1:]), source, f"judgement.md, the tried version, {label}")
 
 
 # ------------------------------------------------------------------------- hints, peers
