@@ -12,6 +12,7 @@ from solver_paths import native_or_skip
 import solitaire_widget as sw
 from solitaire_widget.engine import Position
 from solitaire_widget.engine.cards import parse_card
+from solitaire_widget.engine.knowledge import shown
 from solitaire_widget.judgement import commitments as commitments_module
 from solitaire_widget.judgement.commitments import (
     QUIET_POSITIONS,
@@ -165,7 +166,7 @@ FAR_COMMITMENT = {
 
 def test_the_walk_reaches_a_commitment_that_wins_far_beyond_the_first_quiet_positions():
     position = sw.Game.from_dict(FAR_COMMITMENT).position
-    known = set(range(52)) - {card for pile in position.down for card in pile}
+    known = shown(position, knows_stock=True)  # every card but the face-down ones
     choices = commitments(position, known)
     chances = commitment_chances(position, known, choices, 6, 0, Limit(nodes=20_000))
     assert max(chances.won) == 6  # every way the three cards can lie is won after it
@@ -173,7 +174,7 @@ def test_the_walk_reaches_a_commitment_that_wins_far_beyond_the_first_quiet_posi
 
 def test_winning_lines_of_samples_bring_the_commitments_beyond_a_walk_that_ran_out_of_room():
     position = sw.Game.from_dict(BEYOND_THE_WALK).position
-    known = set(range(52)) - {card for pile in position.down for card in pile}
+    known = shown(position, knows_stock=True)  # every card but the face-down ones
     walked = commitments(position, known)
     assert walked == [] and not walked.complete
     found = commitments_from_lines(position, known, walked, 8, 0, Limit(nodes=1_000))
@@ -186,7 +187,7 @@ def test_winning_lines_of_samples_bring_the_commitments_beyond_a_walk_that_ran_o
 
 def test_the_winning_lines_and_the_judging_share_the_searches_of_the_samples(monkeypatch):
     position = sw.Game.from_dict(BEYOND_THE_WALK).position
-    known = set(range(52)) - {card for pile in position.down for card in pile}
+    known = shown(position, knows_stock=True)  # every card but the face-down ones
     limits = Limit(nodes=1_000)
     found = commitments_from_lines(position, known, [], 8, 0, limits)
     alone = commitment_chances(position, known, found, 8, 0, limits)
