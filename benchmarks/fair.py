@@ -244,7 +244,8 @@ def main() -> None:
                 f"{fair.samples} samples, {fair.node_limit} positions, "
                 f"a walk of {QUIET_POSITIONS} quiet positions, seed {fair.seed}, "
                 f"turns seeded by what is seen, the talon walked apart, {race_words(race)}, "
-                "commitments beyond the walk read from winning lines"
+                "commitments beyond the walk read from winning lines, "
+                "a card unseen shown first among choices the samples cannot tell apart"
             )
             contenders.append(("fair, stock known" if fair.knows_stock else "fair", fair, settings))
         args.results.parent.mkdir(parents=True, exist_ok=True)

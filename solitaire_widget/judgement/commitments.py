@@ -58,6 +58,7 @@ __all__ = [
     "commitments",
     "commitments_from_lines",
     "is_quiet",
+    "shortfall_bounds",
 ]
 
 QUIET_POSITIONS = 1_000
@@ -442,18 +443,23 @@ class Race:
         if judged < self.least or judged % self.every:
             return running, False
         leader = max(running, key=lambda index: sum(values[index]))
-        bounds = {index: self._bounds(values[leader], values[index]) for index in running if index != leader}
+        bounds = {
+            index: shortfall_bounds(values[leader], values[index], self.spread)
+            for index in running
+            if index != leader
+        }
         kept = [index for index in running if index == leader or bounds[index][0] <= 0]
         alike = all(max(map(abs, bounds[index])) < self.alike for index in kept if index != leader)
         return kept, any(values[leader]) and alike
 
-    def _bounds(self, leader: list[int], other: list[int]) -> tuple[float, float]:
-        """The bounds of ``other``'s mean shortfall behind ``leader`` over the same samples:
-        the mean, less and plus ``spread`` standard errors."""
-        shortfalls = [ahead - behind for ahead, behind in zip(leader, other, strict=True)]
-        mean = statistics.fmean(shortfalls)
-        error = self.spread * statistics.stdev(shortfalls) / math.sqrt(len(shortfalls))
-        return mean - error, mean + error
+
+def shortfall_bounds(leader: Sequence[int], other: Sequence[int], spread: float) -> tuple[float, float]:
+    """The bounds of ``other``'s mean shortfall in cards home behind ``leader`` over the same
+    samples (at least two): the mean, less and plus ``spread`` standard errors."""
+    shortfalls = [ahead - behind for ahead, behind in zip(leader, other, strict=True)]
+    mean = statistics.fmean(shortfalls)
+    error = spread * statistics.stdev(shortfalls) / math.sqrt(len(shortfalls))
+    return mean - error, mean + error
 
 
 def _opening(

@@ -62,6 +62,7 @@ somewhere new, else resigns; it resigns at once when every sample is proven lost
 
 from __future__ import annotations
 
+import functools
 import random
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
@@ -77,13 +78,15 @@ from .chances import Chance, check_knows_stock, check_sampling, percent, percent
 from .commitments import (
     QUIET_POSITIONS,
     Commitment,
+    CommitmentChances,
     Race,
     Roots,
     commitment_chances,
     commitments,
     commitments_from_lines,
+    shortfall_bounds,
 )
-from .heuristic import greedy_move
+from .heuristic import greedy_move, tableau_index
 
 __all__ = [
     "DEEPER",
@@ -248,18 +251,12 @@ class FairPlay:
         judged = commitment_chances(
             position, known, choices, self.samples, turn_seed, self.limits, self.race, roots
         )
-        # The commitments a race kept were judged on the most samples; only theirs compare.
-        furthest = min(
-            range(len(choices)),
-            key=lambda i: (
-                -judged.chances[i].samples,
-                -judged.reach[i],
-                -judged.won[i],
-                len(choices[i].setup),
-            ),
-        )
+        furthest = _furthest(choices, judged)
         best, chance = furthest, judged.chances[furthest]
-        if not judged.won[furthest] and judged.undecided[furthest]:
+        if judged.won[furthest]:
+            best = _shown_first(position, known, choices, judged, furthest, (self.race or FAIR_RACE).spread)
+            chance = judged.chances[best]
+        elif judged.undecided[furthest]:
             # The furthest commitment wins nothing but something is undecided: the samples
             # are hard, not lost, so they are judged again, deeper, for one that wins; when
             # none does, the furthest still leads where the solver got furthest.
@@ -275,7 +272,7 @@ class FairPlay:
             )
             if again.won[winner]:
                 best, chance = winner, again.chances[winner]
-        elif not judged.won[furthest]:
+        else:
             return FairChoice(
                 None, (), f"all {chance.samples} ways the hidden cards may lie are lost after every move"
             )
@@ -354,13 +351,76 @@ def _greedy(position: Position, history: Sequence[Move], fresh: list[Move], why:
     return FairChoice(None, (), why)
 
 
+def _furthest(choices: Sequence[Commitment], judged: CommitmentChances) -> int:
+    """Among the commitments judged on the most samples (the ones a race kept), the one that
+    got furthest on the samples ``judged`` (ties: more samples won, then the shorter set-up)."""
+    most = max(chance.samples for chance in judged.chances)
+    return min(
+        (index for index, chance in enumerate(judged.chances) if chance.samples == most),
+        key=functools.partial(_standing, choices, judged),
+    )
+
+
+def _standing(choices: Sequence[Commitment], judged: CommitmentChances, index: int) -> tuple[int, int, int]:
+    """What commitment ``index`` is ranked by, least first: further, more samples won, the
+    shorter set-up."""
+    return -judged.reach[index], -judged.won[index], len(choices[index].setup)
+
+
+def _shown_first(
+    position: Position,
+    known: set[int],
+    choices: Sequence[Commitment],
+    judged: CommitmentChances,
+    furthest: int,
+    spread: float,
+) -> int:
+    """The commitment to play where ``furthest`` wins samples: itself when it shows an unseen
+    card, else the furthest of those judged on as many samples that show one and are not
+    ``spread`` standard errors behind it, if any. Each sample is solved seeing every card, so
+    it cannot value what a card shown tells the choices after it; where the samples cannot
+    tell two commitments apart, that decides."""
+    leader = judged.values[furthest]
+    if len(leader) < 2 or _shows_unseen(position, choices[furthest], known):
+        return furthest
+    showing = [
+        index
+        for index, values in enumerate(judged.values)
+        if len(values) == len(leader)
+        and _shows_unseen(position, choices[index], known)
+        and shortfall_bounds(leader, values, spread)[0] <= 0
+    ]
+    return min(
+        showing,
+        key=functools.partial(_standing, choices, judged),
+        default=furthest,
+    )
+
+
+def _set_up(position: Position, choice: Commitment) -> Position:
+    """``position`` after the quiet moves that set ``choice`` up."""
+    walker = position.copy()
+    for move in choice.setup:
+        walker.push(move)
+    return walker
+
+
+def _shows_unseen(position: Position, choice: Commitment, known: set[int]) -> bool:
+    """Whether ``choice`` shows a card the player has not seen: a face-down card it turns,
+    or a stock card outside ``known`` it draws."""
+    walker = _set_up(position, choice)
+    move = choice.move
+    if move.source == "stock":
+        return not set(walker.stock[-move.count :]) <= known
+    index = tableau_index(walker, move.source)
+    return index is not None and move.count == len(walker.up[index]) and bool(walker.down[index])
+
+
 def _commitment_words(position: Position, choice: Commitment, known: set[int]) -> str:
     """Why the line's first move, as the hint says it after the move: what the commitment
     commits to, and when its set-up comes first, that it comes next (``known``: the cards
     the player knows)."""
-    walker = position.copy()
-    for move in choice.setup:
-        walker.push(move)
+    walker = _set_up(position, choice)
     commitment = choice.move
     # A draw commits either by showing cards not seen yet or, the stock known, by going on
     # through a stock whose passes are counted.
