@@ -345,22 +345,26 @@ def test_the_fair_strategy_table_quotes_the_reports(label: str) -> None:
 RACED = "alike within 0.5 cards)"
 """How the settings of the version with up to 64 samples end in the fair-models report."""
 MORE_SAMPLES = "alike within 2 cards)"
-"""How the settings of the version before end in the fair-models report (up to 256 samples)."""
+"""How the settings of the version with up to 256 samples end in the fair-models report."""
 LINES = "commitments beyond the walk read from winning lines"
-"""How the settings of the kept version end in the fair-models report (up to 256 samples, and
-the commitments beyond the walk read from the samples' winning lines)."""
+"""How the settings of the version before end in the reports (up to 256 samples, and the
+commitments beyond the walk read from the samples' winning lines)."""
+SHOWN = "a card unseen shown first among choices the samples cannot tell apart"
+"""How the settings of the kept version end in the reports (the version before, and a
+commitment that shows an unseen card played where the samples cannot tell it from the
+furthest)."""
 DEEPER = "judged deeper where as many samples are undecided as won"
 """How the settings of a version tried and not kept end in the fair-models report (the kept
 one, an eighth of the positions after an undecided sample, and the samples judged again
 deeper whenever the furthest commitment has as many undecided as won)."""
 
 GUIDE_FAIR = {
-    "Klondike draw 3": ("klondike draw 3", 0, "fair", LINES),
-    "Klondike draw 3, stock known": ("klondike draw 3", 0, "fair, stock known", LINES),
-    "Klondike draw 1": ("klondike draw 1", 2, "fair", LINES),
-    "Klondike draw 1, stock known": ("klondike draw 1", 2, "fair, stock known", LINES),
-    "Father": ("father", 2, "fair", LINES),
-    "Following": ("following", 2, "fair", LINES),
+    "Klondike draw 3": ("klondike draw 3", 0, "fair", SHOWN),
+    "Klondike draw 3, stock known": ("klondike draw 3", 0, "fair, stock known", SHOWN),
+    "Klondike draw 1": ("klondike draw 1", 2, "fair", SHOWN),
+    "Klondike draw 1, stock known": ("klondike draw 1", 2, "fair, stock known", SHOWN),
+    "Father": ("father", 2, "fair", SHOWN),
+    "Following": ("following", 2, "fair", SHOWN),
 }
 """The rows of the fair strategy's table in the guide, by the label before the deal count:
 the set, the fair-models report's table (0: seeds 0 to 999, 2: the first 500), the strategy
@@ -394,21 +398,21 @@ UNSEEN, KNOWN = "fair, stock unseen until drawn", "fair, stock known"
 DRAW_3, DRAW_1 = "klondike draw 3", "klondike draw 1"
 MODELS = {
     ("Klondike draw 3", "greedy"): (DRAW_3, 0, "greedy", ""),
-    ("Klondike draw 3", UNSEEN): (DRAW_3, 0, "fair", LINES),
-    ("Klondike draw 3", KNOWN): (DRAW_3, 0, KNOWN, LINES),
-    ("Klondike draw 3", UNSEEN + BEFORE): (DRAW_3, 0, "fair", MORE_SAMPLES),
-    ("Klondike draw 3", KNOWN + BEFORE): (DRAW_3, 0, KNOWN, MORE_SAMPLES),
+    ("Klondike draw 3", UNSEEN): (DRAW_3, 0, "fair", SHOWN),
+    ("Klondike draw 3", KNOWN): (DRAW_3, 0, KNOWN, SHOWN),
+    ("Klondike draw 3", UNSEEN + BEFORE): (DRAW_3, 0, "fair", LINES),
+    ("Klondike draw 3", KNOWN + BEFORE): (DRAW_3, 0, KNOWN, LINES),
     ("Klondike draw 1", "greedy"): (DRAW_1, 2, "greedy", ""),
-    ("Klondike draw 1", UNSEEN): (DRAW_1, 2, "fair", LINES),
-    ("Klondike draw 1", KNOWN): (DRAW_1, 2, KNOWN, LINES),
-    ("Klondike draw 1", UNSEEN + BEFORE): (DRAW_1, 2, "fair", MORE_SAMPLES),
-    ("Klondike draw 1", KNOWN + BEFORE): (DRAW_1, 2, KNOWN, MORE_SAMPLES),
+    ("Klondike draw 1", UNSEEN): (DRAW_1, 2, "fair", SHOWN),
+    ("Klondike draw 1", KNOWN): (DRAW_1, 2, KNOWN, SHOWN),
+    ("Klondike draw 1", UNSEEN + BEFORE): (DRAW_1, 2, "fair", LINES),
+    ("Klondike draw 1", KNOWN + BEFORE): (DRAW_1, 2, KNOWN, LINES),
     ("Father", "greedy"): ("father", 2, "greedy", ""),
-    ("Father", UNSEEN): ("father", 2, "fair", LINES),
-    ("Father", UNSEEN + BEFORE): ("father", 2, "fair", MORE_SAMPLES),
+    ("Father", UNSEEN): ("father", 2, "fair", SHOWN),
+    ("Father", UNSEEN + BEFORE): ("father", 2, "fair", LINES),
     ("Following", "greedy"): ("following", 2, "greedy", ""),
-    ("Following", UNSEEN): ("following", 2, "fair", LINES),
-    ("Following", UNSEEN + BEFORE): ("following", 2, "fair", MORE_SAMPLES),
+    ("Following", UNSEEN): ("following", 2, "fair", SHOWN),
+    ("Following", UNSEEN + BEFORE): ("following", 2, "fair", LINES),
 }
 """The both-models table of docs/judgement.md: its rows by the report's table, set,
 strategy and settings."""
@@ -438,7 +442,8 @@ TECHNIQUES = {
     ),
     "the same and the race": ("fair-replay", 1, RACED),
     "up to 256 samples of 1,000 positions, raced from 32": ("fair-models", 4, MORE_SAMPLES),
-    "the same and the commitments beyond the walk read from winning lines (kept)": ("fair-models", 4, LINES),
+    "the same and the commitments beyond the walk read from winning lines": ("fair-models", 4, LINES),
+    "the same and a card shown first where the samples cannot tell (kept)": ("fair-models", 4, SHOWN),
 }
 """The technique table of docs/judgement.md: its rows by report, the report's table of the
 first 50 deals and the end of the settings (the stock known). The middle rows are replays
@@ -464,7 +469,7 @@ def test_the_replayed_times_quote_the_reports() -> None:
     seconds = [cells[9].split(" (")[0] for cells in (up_to_64, up_to_256)]
     expected = (
         f"the version with up to 64 samples of 5,000 positions takes {seconds[0]} a deal with the stock "
-        f"known where the version before this one takes {seconds[1]}"
+        f"known where the version with up to 256 samples of 1,000 positions takes {seconds[1]}"
     )
     assert expected in " ".join(page("judgement.md").split())
 
@@ -616,9 +621,9 @@ def test_the_variants_tables_quote_the_reports(
 
 HELD_OUT_RACE = f"every 8, 2 standard errors, alike within 2 cards), {LINES}"
 HELD_OUT_BEFORE = f"from 32 samples, {HELD_OUT_RACE}"
-"""How the settings of the current version end in the held-out report."""
+"""How the settings of the version before the kept one end in the held-out report."""
 HELD_OUT = {
-    "none: the current version": HELD_OUT_BEFORE,
+    "none: the version then current": HELD_OUT_BEFORE,
     "a turn ends when the rest are within one card of the leader, not two": f"alike within 1 cards), {LINES}",
     "the race from the 48th sample, not the 32nd": (f"from 48 samples, {HELD_OUT_RACE}"),
     "after an undecided sample, half the positions for each choice, not a quarter": (
@@ -643,7 +648,7 @@ HELD_OUT = {
 @pytest.mark.parametrize("label", list(HELD_OUT))
 def test_the_held_out_table_quotes_the_report(label: str) -> None:
     source = report_row(fair_tables("fair-held-out")[0], DRAW_3, KNOWN, HELD_OUT[label])
-    quoted = row(table_headed(page("judgement.md"), "change (the current version otherwise)"), label)
+    quoted = row(table_headed(page("judgement.md"), "change (the version then current otherwise)"), label)
     check_cells(quoted, source, [(1, 3), (2, 4), (3, 9)], f"judgement.md, held out, {label}")
 
 
@@ -656,6 +661,21 @@ def test_the_tried_version_on_the_reported_deals_quotes_the_report(label: str, s
     source = f"{tried[3]} {tried[4]} {current[4]} {tried[9].split(' (')[0]} {current[9].split(' (')[0]}"
     quoted = row(table_headed(page("judgement.md"), "model (Klondike draw three, seeds 0–999)"), label)
     check(" ".join(quoted[1:]), source, f"judgement.md, the tried version, {label}")
+
+
+SHOWN_HELD_OUT = {
+    "the version before": HELD_OUT_BEFORE,
+    "the same and a card shown first where the samples cannot tell (kept)": f"{HELD_OUT_BEFORE}, {SHOWN}",
+}
+"""The held-out table of the card shown first (docs/judgement.md): its rows by how the
+settings in the held-out report's second table (seeds 2,000 to 2,399) end."""
+
+
+@pytest.mark.parametrize("label", list(SHOWN_HELD_OUT))
+def test_the_card_shown_first_held_out_table_quotes_the_report(label: str) -> None:
+    source = report_row(fair_tables("fair-held-out")[1], DRAW_3, KNOWN, SHOWN_HELD_OUT[label])
+    quoted = row(table_headed(page("judgement.md"), "version (seeds 2,000–2,399, the stock known)"), label)
+    check_cells(quoted, source, [(1, 3), (2, 4), (3, 7)], f"judgement.md, a card shown first, {label}")
 
 
 # ------------------------------------------------------------------------- hints, peers

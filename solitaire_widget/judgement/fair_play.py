@@ -4,20 +4,23 @@ game; behind the fair strategy (``sw.strategies.fair``) and the fair hint
 
 At each turn it chooses among *commitments* (``judgement.commitments``): the moves that turn
 a face-down card or play a card from the talon, each with the quiet moves that set it up
-(moves that show nothing and can be taken back). It deals the cards the player has not
-seen into the unseen places at random, solves each such sample after each commitment, and
-chooses the commitment that gets furthest over the samples: a sample won counts every card
-home, a lost one none, and one the solver could not finish within its limits the most
-cards home it reached (early in a deal most samples are not finished, so wins alone could
-hardly tell the choices apart). Its choice is a line: the set-up's moves and the
-commitment, played one by one (``aids.plan``), then it chooses again. The win rates it
-reaches are in ``docs/judgement.md``, with the variants tried. It knows only what a player
-of the game knows (``engine.knowledge``): the cards shown along the moves played so far,
-worked out from the start and the history as any player could, and the cards it is told
-were seen besides (in lines the player took back); the face-down cards and the stock's
-order stay unread. With ``knows_stock`` it plays the known-stock model of the published
-figures instead (``engine.knowledge``): the stock and the waste are known in order from
-the deal, and only the face-down tableau cards are sampled.
+(moves that show nothing and can be taken back). It deals the cards the player has not seen
+into the unseen places at random, solves each such sample after each commitment, and chooses
+the commitment that gets furthest over the samples: a sample won counts every card home, a
+lost one none, and one the solver could not finish within its limits the most cards home it
+reached (early in a deal most samples are not finished, so wins alone could hardly tell the
+choices apart). A sample is solved seeing every card, so it cannot value what a card shown
+tells the choices after it: where the commitment that gets furthest shows no unseen card and
+one that shows a card is not clearly behind it on the same samples (not two standard errors,
+the race's spread), the furthest of those is chosen instead. Its choice is a line: the
+set-up's moves and the commitment, played one by one (``aids.plan``), then it chooses again.
+The win rates it reaches are in ``docs/judgement.md``, with the variants tried. It knows
+only what a player of the game knows (``engine.knowledge``): the cards shown along the moves
+played so far, worked out from the start and the history as any player could, and the cards
+it is told were seen besides (in lines the player took back); the face-down cards and the
+stock's order stay unread. With ``knows_stock`` it plays the known-stock model of the
+published figures instead (``engine.knowledge``): the stock and the waste are known in order
+from the deal, and only the face-down tableau cards are sampled.
 
 The samples of a turn are drawn from the seed and what the player sees (``as_seen``), not
 the move number: two positions that show the player the same cards are judged on the same

@@ -4,7 +4,8 @@
 Its choices are ``judgement.fair_play.FairPlay``'s, which the module docstring there explains:
 at each turn the commitment (a move that turns a face-down card or plays from the talon,
 with the quiet moves that set it up) that gets furthest over samples of the cards the
-player has not seen. It plays the chosen line move by move (``aids.plan``) and chooses
+player has not seen, or one that shows an unseen card where the samples cannot tell it from
+that one. It plays the chosen line move by move (``aids.plan``) and chooses
 again when the line is played or the game left it. The fair hint (``g.hint(fair=True)``)
 chooses the same way, so following the fair hint from the deal plays as this strategy does.
 

@@ -289,3 +289,62 @@ def test_a_draw_is_said_to_show_an_unseen_card_or_to_go_on_through_a_known_stock
         words(position, draw, shown(position, True))
         == "which goes on through the stock, whose passes are limited"
     )
+
+
+def test_a_commitment_shows_an_unseen_card_when_it_turns_a_face_down_card_or_draws_an_unseen_one():
+    position = sw.Game.new("klondike", 7, draw=3, redeals=2, deal_to_waste=False).position
+    draw = Commitment((), sw.Move("stock", "waste", 3))
+    shows = fair_module._shows_unseen
+    assert shows(position, draw, shown(position)) and not shows(position, draw, shown(position, True))
+    from_tableau = [move for move in position.legal_moves() if move.source.startswith("tableau/")]
+    assert from_tableau
+    for move in from_tableau:
+        turns = bool(position.down[int(move.source.split("/")[1])])  # each column holds one face-up card
+        assert shows(position, Commitment((), move), shown(position, True)) == turns
+    after_draw = position.copy()
+    after_draw.push(draw.move)
+    from_waste = [move for move in after_draw.legal_moves() if move.source == "waste"]
+    known = shown(after_draw, True)
+    assert all(not shows(after_draw, Commitment((), move), known) for move in from_waste)
+    assert shows(position, Commitment((draw.move,), draw.move), shown(position))
+
+
+def alike_position() -> tuple[sw.Game, Commitment, Commitment]:
+    """A Klondike draw-three game with a commitment that shows no unseen card (a waste card
+    played) and one that shows one."""
+    for seed in range(40):
+        game = greedy_game("klondike", {"draw": 3, "deal_to_waste": False}, seed, 4)
+        position = game.position
+        known = set(map(sw.engine.cards.parse_card, game.known_cards()))
+        moves = [Commitment((), move) for move in game.legal_moves()]
+        quiet = [choice for choice in moves if choice.move.source == "waste"]
+        showing = [choice for choice in moves if fair_module._shows_unseen(position, choice, known)]
+        if quiet and showing:
+            return game, quiet[0], showing[0]
+    raise AssertionError("no deal offers both")
+
+
+@pytest.mark.parametrize(
+    ("showing_values", "played"),
+    [
+        ((52, 52, 52, 20, 52, 20, 20, 20), "showing"),  # alike: no shortfall on average
+        ((20, 20, 20, 20, 20, 20, 20, 20), "furthest"),  # more than two standard errors behind
+    ],
+)
+def test_where_the_samples_cannot_tell_two_commitments_apart_it_shows_an_unseen_card(
+    monkeypatch, showing_values, played
+):
+    game, quiet, showing = alike_position()
+    furthest_values = (52, 52, 52, 52, 20, 20, 20, 20)
+    values = (furthest_values, showing_values)
+    chances = tuple(
+        Chance(sum(1 << i for i, cards in enumerate(row) if cards == 52), 0, len(row)) for row in values
+    )
+    judged = CommitmentChances(values, chances, (0b11111111, 0b11111111))
+    monkeypatch.setattr(fair_module, "commitments", lambda *_: Commitments([quiet, showing], complete=True))
+    monkeypatch.setattr(fair_module, "commitment_chances", lambda *_: judged)
+    play = FairPlay(**QUICK)
+    play._catch_up(game.start, game.history)
+    known = set(map(sw.engine.cards.parse_card, game.known_cards()))
+    choice = play._best_commitment(game.position, game.history, game.legal_moves(), known)
+    assert choice.move == (showing if played == "showing" else quiet).move
