@@ -59,6 +59,7 @@ __all__ = [
     "commitments_from_lines",
     "is_quiet",
     "shortfall_bounds",
+    "shows_unseen",
 ]
 
 QUIET_POSITIONS = 1_000
@@ -155,13 +156,21 @@ def is_quiet(position: Position, move: Move, known: Collection[int]) -> bool:
     if move.source in _TALON:
         if move.target not in _TALON or position.redeals_left is not None:
             return False
-        return move.source == "waste" or all(card in known for card in position.stock[-move.count :])
-    index = tableau_index(position, move.source)
-    if index is not None and move.count == len(position.up[index]) and position.down[index]:
+        return not shows_unseen(position, move, known)
+    if shows_unseen(position, move, known):
         return False
     if move.target.startswith("foundation/"):
         return position.foundation_to_tableau
     return True
+
+
+def shows_unseen(position: Position, move: Move, known: Collection[int]) -> bool:
+    """True for a move that shows a card outside ``known`` (the cards the player has seen): a
+    stock card it turns over, or the face-down card under the run it lifts."""
+    if move.source == "stock":
+        return not all(card in known for card in position.stock[-move.count :])
+    index = tableau_index(position, move.source)
+    return index is not None and move.count == len(position.up[index]) and bool(position.down[index])
 
 
 def commitments(position: Position, known: Collection[int]) -> Commitments:

@@ -88,8 +88,9 @@ from .commitments import (
     commitments,
     commitments_from_lines,
     shortfall_bounds,
+    shows_unseen,
 )
-from .heuristic import greedy_move, tableau_index
+from .heuristic import greedy_move
 
 __all__ = [
     "DEEPER",
@@ -409,14 +410,8 @@ def _set_up(position: Position, choice: Commitment) -> Position:
 
 
 def _shows_unseen(position: Position, choice: Commitment, known: set[int]) -> bool:
-    """Whether ``choice`` shows a card the player has not seen: a face-down card it turns,
-    or a stock card outside ``known`` it draws."""
-    walker = _set_up(position, choice)
-    move = choice.move
-    if move.source == "stock":
-        return not set(walker.stock[-move.count :]) <= known
-    index = tableau_index(walker, move.source)
-    return index is not None and move.count == len(walker.up[index]) and bool(walker.down[index])
+    """Whether ``choice``'s commitment, after its set-up, shows a card outside ``known``."""
+    return shows_unseen(_set_up(position, choice), choice.move, known)
 
 
 def _commitment_words(position: Position, choice: Commitment, known: set[int]) -> str:
@@ -427,8 +422,7 @@ def _commitment_words(position: Position, choice: Commitment, known: set[int]) -
     commitment = choice.move
     # A draw commits either by showing cards not seen yet or, the stock known, by going on
     # through a stock whose passes are counted.
-    turned = walker.stock[-commitment.count :] if commitment.source == "stock" else ()
-    seen_before = set(turned) <= known
+    seen_before = commitment.source == "stock" and not shows_unseen(walker, commitment, known)
     if not choice.setup:
         if commitment.source == "stock":
             if seen_before:
